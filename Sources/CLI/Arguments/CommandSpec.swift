@@ -1,0 +1,52 @@
+/// What a command accepts, written once and used both to parse argv and to print `--help`.
+struct CommandSpec: Sendable {
+    struct Option: Sendable {
+        /// `--speed`
+        var name: String
+        /// Placeholder for the value (`N`); nil for a boolean flag.
+        var valueName: String?
+        var help: String
+        var repeatable = false
+    }
+
+    struct Positional: Sendable {
+        var name: String
+        var help: String
+        var optional = false
+    }
+
+    var name: String
+    var summary: String
+    var options: [Option] = []
+    var positionals: [Positional] = []
+    /// Examples and notes printed after the option list.
+    var details: String = ""
+
+    var usageLine: String {
+        var parts = ["hrbridge", name]
+        if !options.isEmpty { parts.append("[options]") }
+        for positional in positionals {
+            parts.append(positional.optional ? "[\(positional.name)]" : positional.name)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    var helpText: String {
+        var text = "\(summary)\n\nUsage: \(usageLine)\n"
+        if !positionals.isEmpty {
+            text += "\nArguments:\n"
+            for positional in positionals {
+                text += "  \(positional.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(positional.help)\n"
+            }
+        }
+        text += "\nOptions:\n"
+        for option in options + [CommandSpec.helpOption] {
+            let label = option.valueName.map { "\(option.name) \($0)" } ?? option.name
+            text += "  \(label.padding(toLength: 22, withPad: " ", startingAt: 0))\(option.help)\n"
+        }
+        if !details.isEmpty { text += "\n\(details)\n" }
+        return text
+    }
+
+    static let helpOption = Option(name: "--help", valueName: nil, help: "show this help and exit")
+}

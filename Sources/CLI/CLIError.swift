@@ -1,0 +1,40 @@
+/// A failure the user must hear about, with the exit code it maps to (BSD sysexits).
+enum CLIError: Error {
+    /// Bad flags or arguments: the message, then the command's usage line.
+    case usage(String, CommandSpec?)
+    /// The input was read but is not valid (e.g. `path:line: reason`).
+    case dataError(String)
+    /// An input file could not be opened or read.
+    case noInput(String)
+    /// An output file could not be created or written.
+    case cannotCreate(String)
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: .usage
+        case .dataError: .dataError
+        case .noInput: .noInput
+        case .cannotCreate: .cannotCreate
+        }
+    }
+
+    var message: String {
+        switch self {
+        case let .usage(message, spec):
+            guard let spec else { return message }
+            return "\(message)\nUsage: \(spec.usageLine)\nTry 'hrbridge \(spec.name) --help'."
+        case let .dataError(message), let .noInput(message), let .cannotCreate(message):
+            return message
+        }
+    }
+}
+
+/// Exit statuses, from BSD's sysexits.h so that scripts can tell causes apart.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case software = 70
+    case cannotCreate = 73
+}

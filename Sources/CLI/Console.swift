@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The program's standard streams, injectable so tests run commands in-process.
+/// Data goes to `output`; logs and errors go to `log` (stderr), each message flushed at once.
+final class Console {
+    let output: ByteOutput
+    let log: ByteOutput
+    private let readInput: () -> [UInt8]
+
+    init(output: ByteOutput, log: ByteOutput, input: @escaping () -> [UInt8]) {
+        self.output = output
+        self.log = log
+        self.readInput = input
+    }
+
+    static func standard() -> Console {
+        Console(output: .descriptor(STDOUT_FILENO), log: .descriptor(STDERR_FILENO), input: readStandardInput)
+    }
+
+    /// All of standard input (the commands that read it take small, line-oriented input).
+    func readAllInput() -> [UInt8] { readInput() }
+
+    func warn(_ message: String) {
+        log.write("hrbridge: \(message)\n")
+        log.flush()
+    }
+
+    private static func readStandardInput() -> [UInt8] {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: chunk[..<count])
+        }
+        return data
+    }
+}

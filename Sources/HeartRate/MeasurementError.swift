@@ -1,0 +1,33 @@
+/// Why a 0x2A37 value could not be read. The description says what the bytes promised
+/// and what was there, so a user can compare it with btmon or nRF Connect.
+public enum MeasurementError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Zero bytes: not even a flags byte.
+    case empty
+    /// The flags announce an 8- or 16-bit rate but fewer bytes follow.
+    case truncatedRate(bits: Int, bytesAvailable: Int)
+    /// The flags announce Energy Expended (2 bytes) but fewer follow.
+    case truncatedEnergyExpended(bytesAvailable: Int)
+    /// RR intervals are 2 bytes each; an odd count leaves half an interval.
+    case oddRRByte(rrBytes: Int)
+    /// Bytes follow the rate or energy although the flags announce no RR intervals.
+    case unexpectedTrailingBytes(count: Int)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "empty value: no flags byte"
+        case let .truncatedRate(bits, available):
+            return "flags promise a \(bits)-bit rate but \(bytes(available)) follow\(available == 1 ? "s" : "")"
+        case let .truncatedEnergyExpended(available):
+            return "flags promise energy expended (2 bytes) but \(bytes(available)) follow\(available == 1 ? "s" : "")"
+        case let .oddRRByte(rrBytes):
+            return "odd trailing byte in RR list (\(bytes(rrBytes)) of RR data)"
+        case let .unexpectedTrailingBytes(count):
+            return "\(bytes(count)) after the last field the flags announce"
+        }
+    }
+}
+
+private func bytes(_ count: Int) -> String {
+    count == 1 ? "1 byte" : "\(count) bytes"
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file descriptor line by line through one reusable buffer, so memory stays flat
+/// however long the trace is.
+struct LineReader {
+    /// A line longer than this is refused rather than buffered without bound.
+    static let maximumLineLength = 1 << 16
+    private static let chunkSize = 1 << 16
+
+    enum Failure: Error {
+        case lineTooLong
+        case readFailed(errno: Int32)
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var atEndOfFile = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.buffer = [UInt8](repeating: 0, count: Self.chunkSize + Self.maximumLineLength)
+    }
+
+    /// Calls `body` with the next line (without `\n` or a trailing `\r`); false at the end.
+    mutating func nextLine<Result>(_ body: (ArraySlice<UInt8>) throws(TraceLineError) -> Result)
+        throws -> Result? {
+        while true {
+            if let newline = findNewline() {
+                var lineEnd = newline
+                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                let line = buffer[start..<lineEnd]
+                start = newline + 1
+                return try body(line)
+            }
+            if atEndOfFile {
+                guard start < end else { return nil }
+                let line = buffer[start..<end]
+                start = end
+                return try body(line)
+            }
+            guard end - start < Self.maximumLineLength else { throw Failure.lineTooLong }
+            try fill()
+        }
+    }
+
+    private func findNewline() -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBufferPointer { pointer -> Int? in
+            guard let base = pointer.baseAddress,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private mutating func fill() throws {
+        if start > 0 {
+            let pending = end - start
+            buffer.withUnsafeMutableBufferPointer { pointer in
+                guard let base = pointer.baseAddress else { return }
+                memmove(base, base + start, pending)
+            }
+            start = 0
+            end = pending
+        }
+        let capacity = buffer.count - end
+        let count = buffer.withUnsafeMutableBufferPointer { pointer -> Int in
+            read(descriptor, pointer.baseAddress! + end, capacity)
+        }
+        if count < 0 {
+            if errno == EINTR { return }
+            throw Failure.readFailed(errno: errno)
+        }
+        if count == 0 { atEndOfFile = true }
+        end += count
+    }
+}

@@ -1,0 +1,157 @@
+import HeartRate
+
+/// One event line: `<offset µs> <kind> [arguments]`.
+///
+///     1000000 notify 2a37 0648
+///     1000000 connected
+///     61000000 disconnected link%20lost
+///     0 battery 87
+///     0 location 1
+///     5000000 note warm-up done
+enum TraceEventLine {
+    static func format(offset: Int64, kind: StrapEvent.Kind) -> String {
+        switch kind {
+        case let .notification(characteristic, value):
+            return "\(offset) notify \(characteristic.shortForm) \(Hex.encode(value))"
+        case .connected:
+            return "\(offset) connected"
+        case let .disconnected(reason):
+            guard let reason, !reason.isEmpty else { return "\(offset) disconnected" }
+            return "\(offset) disconnected \(TraceEscaping.escape(reason, escapingSpaces: false))"
+        case let .battery(level):
+            return "\(offset) battery \(level.percent)"
+        case let .bodySensorLocation(location):
+            return "\(offset) location \(location.code)"
+        case let .note(text):
+            return "\(offset) note \(TraceEscaping.escape(text, escapingSpaces: false))"
+        }
+    }
+
+    /// Parses an event line (without its newline). The caller has already skipped blanks and comments.
+    static func parse(_ line: ArraySlice<UInt8>) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
+        var tokens = Tokenizer(line)
+        guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
+        guard let offset = parseOffset(offsetToken) else {
+            throw TraceLineError("offset '\(text(offsetToken))' is not a whole number of microseconds")
+        }
+        guard let kindToken = tokens.next() else { throw TraceLineError("missing event kind after the offset") }
+
+        if kindToken.elementsEqual(Keyword.notify) {
+            guard let uuidToken = tokens.next() else { throw TraceLineError("notify needs a characteristic UUID") }
+            let characteristic: BluetoothUUID
+            if uuidToken.elementsEqual(Keyword.heartRateMeasurement) {
+                characteristic = .heartRateMeasurement
+            } else if let parsed = BluetoothUUID(text(uuidToken)) {
+                characteristic = parsed
+            } else {
+                throw TraceLineError("'\(text(uuidToken))' is not a characteristic UUID such as 2a37")
+            }
+            var value: [UInt8] = []
+            if let hexToken = tokens.next() {
+                value.reserveCapacity(hexToken.count / 2)
+                guard Hex.decodeStrict(hexToken, into: &value) else {
+                    throw TraceLineError("notification value '\(text(hexToken))' is not an even run of hex digits")
+                }
+            }
+            try tokens.expectEnd(after: "notify")
+            return (offset, .notification(characteristic: characteristic, value: value))
+        }
+        if kindToken.elementsEqual(Keyword.connected) {
+            try tokens.expectEnd(after: "connected")
+            return (offset, .connected)
+        }
+        if kindToken.elementsEqual(Keyword.disconnected) {
+            let rest = tokens.rest()
+            guard !rest.isEmpty else { return (offset, .disconnected(reason: nil)) }
+            return (offset, .disconnected(reason: try unescapedText(rest, in: "disconnect reason")))
+        }
+        if kindToken.elementsEqual(Keyword.battery) {
+            guard let token = tokens.next(), let percent = UInt8(text(token)) else {
+                throw TraceLineError("battery needs a percentage 0–100")
+            }
+            try tokens.expectEnd(after: "battery")
+            do {
+                return (offset, .battery(try BatteryLevel(percent: percent)))
+            } catch {
+                throw TraceLineError("battery level: \(error)")
+            }
+        }
+        if kindToken.elementsEqual(Keyword.location) {
+            guard let token = tokens.next(), let code = UInt8(text(token)) else {
+                throw TraceLineError("location needs a Body Sensor Location code 0–255")
+            }
+            try tokens.expectEnd(after: "location")
+            return (offset, .bodySensorLocation(BodySensorLocation(code: code)))
+        }
+        if kindToken.elementsEqual(Keyword.note) {
+            return (offset, .note(try unescapedText(tokens.rest(), in: "note")))
+        }
+        throw TraceLineError(
+            "unknown event kind '\(text(kindToken))' (expected notify, connected, disconnected, battery, location or note)"
+        )
+    }
+
+    /// Offsets are at most 18 digits so they never overflow Int64.
+    private static func parseOffset(_ token: ArraySlice<UInt8>) -> Int64? {
+        guard !token.isEmpty, token.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in token {
+            guard let digit = decimalDigit(byte) else { return nil }
+            value = value &* 10 &+ digit
+        }
+        return value
+    }
+
+    private static func unescapedText(_ bytes: ArraySlice<UInt8>, in field: String) throws(TraceLineError) -> String {
+        guard let unescaped = TraceEscaping.unescape(text(bytes)) else {
+            throw TraceLineError("\(field) has a bad %-escape")
+        }
+        return unescaped
+    }
+
+    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.prefix(80), as: UTF8.self)
+    }
+
+    private enum Keyword {
+        static let notify = Array("notify".utf8)
+        static let heartRateMeasurement = Array("2a37".utf8)
+        static let connected = Array("connected".utf8)
+        static let disconnected = Array("disconnected".utf8)
+        static let battery = Array("battery".utf8)
+        static let location = Array("location".utf8)
+        static let note = Array("note".utf8)
+    }
+}
+
+/// Splits a line on single spaces without copying.
+private struct Tokenizer {
+    private let line: ArraySlice<UInt8>
+    private var index: Int
+
+    init(_ line: ArraySlice<UInt8>) {
+        self.line = line
+        self.index = line.startIndex
+    }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < line.endIndex else { return nil }
+        let start = index
+        while index < line.endIndex, line[index] != UInt8(ascii: " ") { index += 1 }
+        return line[start..<index]
+    }
+
+    /// Everything after the current token and one separating space.
+    mutating func rest() -> ArraySlice<UInt8> {
+        if index < line.endIndex { index += 1 }
+        defer { index = line.endIndex }
+        return line[index...]
+    }
+
+    mutating func expectEnd(after kind: String) throws(TraceLineError) {
+        if let extra = next() {
+            throw TraceLineError("unexpected '\(TraceEventLine.text(extra))' after the \(kind) event's fields")
+        }
+    }
+}

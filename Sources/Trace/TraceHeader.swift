@@ -1,0 +1,76 @@
+import HeartRate
+
+/// The first line of a trace: `hrbridge-trace 1 start=… [address=…] [name=…]`.
+/// Keys are `key=value` with percent-escaped values; unknown keys are skipped so that a newer
+/// writer's additions do not lock out an older reader.
+public struct TraceHeader: Sendable, Hashable {
+    public static let formatName = "hrbridge-trace"
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// Wall-clock time of offset 0.
+    public var start: Timestamp
+    /// The strap's Bluetooth address, when known.
+    public var address: String?
+    /// The strap's advertised name, when known.
+    public var name: String?
+
+    public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.currentVersion) {
+        self.version = version
+        self.start = start
+        self.address = address
+        self.name = name
+    }
+
+    public var line: String {
+        var fields = ["\(Self.formatName) \(version) start=\(UTCTimestampText.format(start))"]
+        if let address { fields.append("address=\(TraceEscaping.escape(address, escapingSpaces: true))") }
+        if let name { fields.append("name=\(TraceEscaping.escape(name, escapingSpaces: true))") }
+        return fields.joined(separator: " ")
+    }
+
+    /// Reads a header line; the error text is the reason part of `path:1: reason`.
+    public init(parsing line: String) throws(TraceLineError) {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.first == Substring(Self.formatName) else {
+            throw TraceLineError("not an hrbridge trace: the first line must start with '\(Self.formatName)'")
+        }
+        guard fields.count >= 2, let version = Int(fields[1]) else {
+            throw TraceLineError("missing format version after '\(Self.formatName)'")
+        }
+        guard version == Self.currentVersion else {
+            throw TraceLineError("unsupported trace version \(version) (this hrbridge reads version \(Self.currentVersion))")
+        }
+        var start: Timestamp?
+        var address: String?
+        var name: String?
+        for field in fields.dropFirst(2) {
+            guard let equals = field.firstIndex(of: "=") else {
+                throw TraceLineError("header field '\(field)' is not key=value")
+            }
+            let key = field[..<equals]
+            guard let value = TraceEscaping.unescape(field[field.index(after: equals)...]) else {
+                throw TraceLineError("header field '\(key)' has a bad %-escape")
+            }
+            switch key {
+            case "start":
+                guard let parsed = UTCTimestampText.parse(value) else {
+                    throw TraceLineError("start '\(value)' is not an ISO-8601 time such as 2024-05-01T06:30:00.000000Z")
+                }
+                start = parsed
+            case "address": address = value
+            case "name": name = value
+            default: continue
+            }
+        }
+        guard let start else { throw TraceLineError("header has no start=… time") }
+        self.init(start: start, address: address, name: name, version: version)
+    }
+}
+
+/// A reason a single line is not valid; the reader adds the path and line number.
+public struct TraceLineError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HeartRate
+
+/// Reads a trace file event by event. Every failure is a `TraceReadError` naming the file and
+/// line; no input makes it trap.
+public final class TraceReader {
+    public let path: String
+    public let header: TraceHeader
+    /// The line of the event `next()` returned last (1 is the header).
+    public private(set) var lineNumber = 1
+
+    private var lines: LineReader
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var previousOffset: Int64 = 0
+
+    /// Opens `path`; `-` reads standard input.
+    public convenience init(path: String) throws(TraceReadError) {
+        if path == "-" {
+            try self.init(path: "<stdin>", descriptor: STDIN_FILENO, ownsDescriptor: false)
+            return
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: path, errno: errno) }
+        try self.init(path: path, descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    init(path: String, descriptor: Int32, ownsDescriptor: Bool) throws(TraceReadError) {
+        self.path = path
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+        var lines = LineReader(descriptor: descriptor)
+        let header: TraceHeader?
+        do {
+            header = try Self.read(&lines, path: path, line: 1) { line throws(TraceLineError) in
+                try TraceHeader(parsing: String(decoding: line, as: UTF8.self))
+            }
+        } catch {
+            if ownsDescriptor { close(descriptor) }
+            throw error
+        }
+        guard let header else {
+            if ownsDescriptor { close(descriptor) }
+            throw .malformed(path: path, line: 1, reason: "empty file: no trace header")
+        }
+        self.header = header
+        self.lines = lines
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// The next event with its absolute time (header start + offset), or nil at the end.
+    public func next() throws(TraceReadError) -> StrapEvent? {
+        while true {
+            let number = lineNumber + 1
+            let parsed = try Self.read(&lines, path: path, line: number) { line throws(TraceLineError) -> (Int64, StrapEvent.Kind)? in
+                guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                      first != UInt8(ascii: "#")
+                else { return nil }
+                return try TraceEventLine.parse(line)
+            }
+            lineNumber = number
+            guard let outcome = parsed else { return nil }
+            guard let (offset, kind) = outcome else { continue }
+            guard offset >= previousOffset else {
+                throw .malformed(
+                    path: path, line: number,
+                    reason: "offset \(offset) goes back in time (previous event at \(previousOffset))"
+                )
+            }
+            previousOffset = offset
+            return StrapEvent(time: header.start.adding(microseconds: offset), kind: kind)
+        }
+    }
+
+    /// Reads every remaining event; for small traces and tests.
+    public func readAll() throws(TraceReadError) -> [StrapEvent] {
+        var events: [StrapEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+
+    private static func read<Result>(
+        _ lines: inout LineReader, path: String, line: Int,
+        _ body: (ArraySlice<UInt8>) throws(TraceLineError) -> Result
+    ) throws(TraceReadError) -> Result? {
+        do {
+            return try lines.nextLine(body)
+        } catch let error as TraceLineError {
+            throw .malformed(path: path, line: line, reason: error.reason)
+        } catch LineReader.Failure.lineTooLong {
+            throw .malformed(path: path, line: line, reason: "line is longer than \(LineReader.maximumLineLength) bytes")
+        } catch LineReader.Failure.readFailed(let code) {
+            throw .unreadable(path: path, errno: code)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HeartRate
+
+/// Writes a trace: the header, then one `write(2)` per event, so a killed process loses at
+/// most the line being written and nothing sits in a user-space buffer.
+public final class TraceWriter {
+    public let path: String
+    public let header: TraceHeader
+    private let descriptor: Int32
+
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case cannotCreate(path: String, reason: String)
+        case writeFailed(path: String, reason: String)
+        /// Events must be appended in time order: the format's offsets never go back.
+        case outOfOrder(path: String, time: Timestamp)
+
+        public var description: String {
+            switch self {
+            case let .cannotCreate(path, reason): "\(path): cannot create trace: \(reason)"
+            case let .writeFailed(path, reason): "\(path): write failed: \(reason)"
+            case let .outOfOrder(path, time): "\(path): event at \(UTCTimestampText.format(time)) is before the previous one"
+            }
+        }
+    }
+
+    private var lastOffset: Int64 = 0
+
+    /// Creates (or truncates) `path` and writes the header.
+    public init(path: String, header: TraceHeader) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.header = header
+        self.descriptor = descriptor
+        try writeLine(header.line)
+    }
+
+    deinit { close(descriptor) }
+
+    public func append(_ event: StrapEvent) throws(Failure) {
+        let offset = event.time.microsecondsSinceUnixEpoch - header.start.microsecondsSinceUnixEpoch
+        guard offset >= lastOffset else { throw .outOfOrder(path: path, time: event.time) }
+        lastOffset = offset
+        try writeLine(TraceEventLine.format(offset: offset, kind: event.kind))
+    }
+
+    private func writeLine(_ line: String) throws(Failure) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { pointer in
+                write(descriptor, pointer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            written += count
+        }
+    }
+}

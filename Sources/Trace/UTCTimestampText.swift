@@ -1,0 +1,118 @@
+import HeartRate
+
+/// ISO-8601 UTC text with microseconds (`2024-05-01T06:30:00.000000Z`), written and read by hand
+/// because Foundation's ISO8601DateFormatter stops at milliseconds and we promise exact replays.
+public enum UTCTimestampText {
+    public static func format(_ time: Timestamp) -> String {
+        let micros = time.microsecondsSinceUnixEpoch
+        let perDay = 86_400 * Timestamp.microsecondsPerSecond
+        let days = micros.floorDiv(perDay)
+        let inDay = micros - days * perDay
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let seconds = inDay / Timestamp.microsecondsPerSecond
+        let fraction = inDay % Timestamp.microsecondsPerSecond
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
+            + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(fraction, 6))Z"
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `Z` or `±HH:MM`.
+    public static func parse(_ text: String) -> Timestamp? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                guard index < bytes.count, let digit = decimalDigit(bytes[index]) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+
+        var index = 19
+        var micros: Int64 = 0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale: Int64 = 100_000
+            let fractionStart = index
+            while index < bytes.count, let digit = decimalDigit(bytes[index]) {
+                micros += digit * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > fractionStart else { return nil }
+        }
+        var offsetSeconds: Int64 = 0
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "Z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
+                  let offsetHours = number(index + 1..<index + 3), let offsetMinutes = number(index + 4..<index + 6)
+            else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Timestamp(microsecondsSinceUnixEpoch: seconds * Timestamp.microsecondsPerSecond + micros)
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days, for the proleptic Gregorian calendar.
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = y.floorDiv(400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = shifted.floorDiv(146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+@inline(__always)
+func decimalDigit(_ ascii: UInt8) -> Int64? {
+    ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") ? Int64(ascii &- UInt8(ascii: "0")) : nil
+}
+
+extension Int64 {
+    func floorDiv(_ divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -11,6 +11,11 @@ let package = Package(
     targets: [
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
+        // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
+        // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "Forwarding", dependencies: ["HeartRate", "COpenSSL", "CCurl"]),
         .target(
             name: "CLI",
             dependencies: ["HeartRate", "Trace"],
@@ -19,6 +24,11 @@ let package = Package(
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
+        .testTarget(
+            name: "ForwardingTests",
+            dependencies: ["Forwarding", "HeartRate"],
+            resources: [.copy("Scripts")]
+        ),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),
     ]
 )

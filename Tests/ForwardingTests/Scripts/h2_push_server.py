@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""Test support: an APNs-shaped HTTP/2 server over TLS on 127.0.0.1 (Debian python3-h2).
+
+Usage: h2_push_server.py LOG_FILE CERT_PEM KEY_PEM SCRIPT_JSON [PORT]
+  SCRIPT_JSON: answers used in order, the last one repeating: {"status": 410, "reason": "Unregistered"}.
+Only HTTP/2 is offered through ALPN; a client that does not negotiate h2 is dropped. Every request
+is appended to LOG_FILE as one JSON line with its ALPN protocol, headers (pseudo-headers included,
+in order) and body. Prints "PORT <n>" once listening.
+"""
+import json
+import socket
+import ssl
+import sys
+import threading
+import uuid
+
+import h2.config
+import h2.connection
+import h2.events
+
+log_path, cert, key, script = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+port = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+lock = threading.Lock()
+answered = 0
+
+
+def next_answer():
+    global answered
+    with lock:
+        answer = script[min(answered, len(script) - 1)] if script else {"status": 200}
+        answered += 1
+        return answer
+
+
+def record(entry):
+    with lock:
+        with open(log_path, "a") as log:
+            log.write(json.dumps(entry) + "\n")
+
+
+def serve(raw, context):
+    try:
+        sock = context.wrap_socket(raw, server_side=True)
+    except (ssl.SSLError, OSError):
+        raw.close()
+        return
+    protocol = sock.selected_alpn_protocol()
+    if protocol != "h2":
+        record({"alpn": protocol, "rejected": True})
+        sock.close()
+        return
+    connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False, header_encoding="utf-8"))
+    connection.initiate_connection()
+    sock.sendall(connection.data_to_send())
+    streams = {}
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                break
+            for event in connection.receive_data(data):
+                if isinstance(event, h2.events.RequestReceived):
+                    streams[event.stream_id] = {"headers": [[k, v] for k, v in event.headers], "body": b""}
+                elif isinstance(event, h2.events.DataReceived):
+                    streams[event.stream_id]["body"] += event.data
+                    connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                elif isinstance(event, h2.events.StreamEnded):
+                    stream = streams.pop(event.stream_id)
+                    record({"alpn": protocol, "headers": stream["headers"], "body": stream["body"].decode("utf-8")})
+                    answer = next_answer()
+                    body = json.dumps({"reason": answer["reason"]}).encode() if "reason" in answer else b""
+                    headers = [(":status", str(answer.get("status", 200))), ("apns-id", str(uuid.uuid4()).upper())]
+                    if body:
+                        headers += [("content-type", "application/json"), ("content-length", str(len(body)))]
+                    connection.send_headers(event.stream_id, headers, end_stream=not body)
+                    if body:
+                        connection.send_data(event.stream_id, body, end_stream=True)
+            sock.sendall(connection.data_to_send())
+    except (OSError, ssl.SSLError):
+        pass
+    finally:
+        sock.close()
+
+
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain(cert, key)
+context.set_alpn_protocols(["h2"])
+listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind(("127.0.0.1", port))
+listener.listen(16)
+print(f"PORT {listener.getsockname()[1]}", flush=True)
+while True:
+    client, _ = listener.accept()
+    threading.Thread(target=serve, args=(client, context), daemon=True).start()

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A test server script from `Scripts/`, run by Debian's /usr/bin/python3 on 127.0.0.1, recording
+/// every request it receives as one JSON line in a log file the test reads back.
+final class ServerProcess: @unchecked Sendable {
+    let port: Int
+    let logPath: String
+    private let process: Process
+
+    /// Starts `script` with `arguments` after the log path; waits for its "PORT n" line.
+    init(script: String, arguments: [String], logPath: String? = nil) throws {
+        let log = logPath ?? TemporaryDirectory.make().path + "/requests.ndjson"
+        let scriptURL = Bundle.module.url(forResource: "Scripts/\(script)", withExtension: nil)!
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [scriptURL.path, log] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            process.terminate()
+            throw ServerStartError(script: script, output: text)
+        }
+        self.port = port
+        self.logPath = log
+        self.process = process
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Every request received so far, in arrival order.
+    func requests() -> [RecordedRequest] {
+        guard let data = FileManager.default.contents(atPath: logPath) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            try? JSONDecoder().decode(RecordedRequest.self, from: Data(line.utf8))
+        }
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
+struct ServerStartError: Error, CustomStringConvertible {
+    let script: String
+    let output: String
+    var description: String { "\(script) did not start (first line: '\(output)')" }
+}
+
+/// One request as a test server saw it.
+struct RecordedRequest: Decodable, Equatable {
+    var method: String?
+    var path: String?
+    var version: String?
+    var alpn: String?
+    var headers: [[String]]?
+    var body: String?
+
+    func header(_ name: String) -> String? {
+        headers?.first { $0.first == name }?.last
+    }
+
+    func headerNames() -> [String] { headers?.compactMap(\.first) ?? [] }
+
+    var jsonBody: [String: Any]? {
+        guard let body else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+    }
+}
+
+enum TemporaryDirectory {
+    static func make() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hrbridge-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Runs a command line tool (openssl, python3) and returns its stdout; throws with stderr on failure.
+@discardableResult
+func runTool(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(input) }
+    try stdin.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw ToolError(command: ([executable] + arguments).joined(separator: " "), message: String(decoding: err, as: UTF8.self))
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+struct ToolError: Error, CustomStringConvertible {
+    let command: String
+    let message: String
+    var description: String { "\(command) failed: \(message)" }
+}

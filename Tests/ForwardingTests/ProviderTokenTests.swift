@@ -3,7 +3,7 @@ import HeartRate
 import Testing
 @testable import Forwarding
 
-@Suite struct ProviderTokenTests {
+@Suite(.timeLimit(.minutes(1))) struct ProviderTokenTests {
     @Test func signatureVerifiesWithPythonCryptographyAndClaimsAreNumbers() throws {
         let directory = TemporaryDirectory.make()
         let keyPath = try TestCertificates.makeAPNsKey(in: directory)

@@ -8,6 +8,7 @@ is appended to LOG_FILE as one JSON line with its ALPN protocol, headers (pseudo
 in order) and body. Prints "PORT <n>" once listening.
 """
 import json
+import signal
 import socket
 import ssl
 import sys
@@ -18,6 +19,8 @@ import h2.config
 import h2.connection
 import h2.events
 
+# The test process spawns us from a thread that blocks most signals; take them back.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 log_path, cert, key, script = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 port = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 lock = threading.Lock()

@@ -8,11 +8,14 @@ Usage: scripted_http_server.py LOG_FILE SCRIPT_JSON [PORT]
 Each request is appended to LOG_FILE as one JSON line: method, path, version, headers, body.
 """
 import json
+import signal
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+# The test process spawns us from a thread that blocks most signals; take them back.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 log_path, script = sys.argv[1], json.loads(sys.argv[2])
 port = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 lock = threading.Lock()

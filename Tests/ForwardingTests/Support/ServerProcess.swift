@@ -41,9 +41,11 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// SIGKILL: a child spawned from a test thread inherits that thread's blocked signals, SIGTERM
+    /// included, so terminate() alone can leave it running.
     func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

@@ -11,14 +11,16 @@ let package = Package(
     targets: [
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
+        .target(name: "LiveState", dependencies: ["HeartRate"]),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace"],
+            dependencies: ["HeartRate", "Trace", "LiveState"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "LiveState"]),
     ]
 )

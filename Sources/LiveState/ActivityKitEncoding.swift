@@ -35,8 +35,15 @@ public enum ActivityKitEncoding {
         return payload
     }
 
-    /// A `Date` for a trace or wall-clock instant.
-    public static func date(_ time: Timestamp) -> Date { time.date }
+    /// A `Date` for an instant, computed from whole microseconds since 2001-01-01 so that the encoded
+    /// number is the shortest exact decimal (`725781600.5`), not float noise from a Unix-epoch detour.
+    public static func date(_ time: Timestamp) -> Date {
+        let sinceReference = time.microsecondsSinceUnixEpoch - unixToReferenceMicroseconds
+        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / Double(Timestamp.microsecondsPerSecond))
+    }
+
+    /// 2001-01-01T00:00:00Z in microseconds since the Unix epoch.
+    static let unixToReferenceMicroseconds: Int64 = 978_307_200 * Timestamp.microsecondsPerSecond
 
     static func encodeValue<Value: Encodable>(_ value: Value) throws(LiveStateError) -> [UInt8] {
         // A fresh encoder per call: JSONEncoder is not Sendable, and these calls are rare (a few per minute).

@@ -4,7 +4,8 @@ import HeartRate
 /// input carries its time, and `nextDeadline` tells the driver when to call `tick(at:)` if nothing
 /// arrives first (a replay advances virtual time to it; a live run sets a timer). Deadlines that fall
 /// before an input are handled at their own time first, so updates never depend on how often the
-/// driver ticks: replays are identical at any speed.
+/// driver ticks: replays are identical at any speed. (A deadline at exactly an input's time runs after
+/// that input; a driver should tick only for deadlines strictly before its next input.)
 public struct LiveStateEngine: Sendable {
     public let policy: CadencePolicy
     public let settings: ActivitySettings

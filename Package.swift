@@ -17,8 +17,9 @@ let package = Package(
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "TestSupport"]),
     ]
 )

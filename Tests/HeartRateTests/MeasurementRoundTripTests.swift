@@ -1,4 +1,5 @@
 import HeartRate
+import TestSupport
 import Testing
 
 /// encode → parse over random valid measurements, with a fixed seed so a failure reproduces.
@@ -23,21 +24,4 @@ import Testing
         #expect(HeartRateMeasurement(beatsPerMinute: 256).encoded() == [0x07, 0x00, 0x01])
         #expect(HeartRateMeasurement(beatsPerMinute: 72).encoded(rateFormat: .sixteenBit) == [0x07, 0x48, 0x00])
     }
-}
-
-/// A small, well-known PRNG (Steele et al., SplitMix64) so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
-    mutating func chance(_ probability: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < probability }
 }

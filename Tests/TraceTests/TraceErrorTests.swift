@@ -1,5 +1,6 @@
 import Foundation
 import HeartRate
+import TestSupport
 import Testing
 @testable import Trace
 
@@ -83,7 +84,7 @@ import Testing
 
     @Test("random bytes never crash the reader", arguments: 0..<4)
     func randomInputNeverTraps(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let directory = try TemporaryDirectory()
         let alphabet = Array("0123456789abcdef notify2a37connecteddisbatterylocationote%\n\r#".utf8) + [0, 0xFF, 0xC3]
         for round in 0..<300 {
@@ -104,17 +105,5 @@ import Testing
                 #expect(line >= 2)
             }
         }
-    }
-}
-
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

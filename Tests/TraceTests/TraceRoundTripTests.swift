@@ -1,5 +1,6 @@
 import Foundation
 import HeartRate
+import TestSupport
 import Testing
 @testable import Trace
 

@@ -17,6 +17,11 @@ let package = Package(
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
+        .executableTarget(
+            name: "ReplayBenchmark",
+            dependencies: ["CLI", "Trace", "HeartRate"],
+            path: "Benchmarks/ReplayBenchmark"
+        ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),

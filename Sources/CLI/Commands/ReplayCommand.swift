@@ -73,10 +73,13 @@ enum ReplayCommand {
 /// A replayed sample: the measurement's JSON with the trace time first.
 enum SampleJSON {
     static func append(_ measurement: HeartRateMeasurement, at time: Timestamp, to bytes: inout [UInt8]) {
-        var json = JSONLine(into: bytes)
-        json.string("time", UTCTimestampText.format(time))
+        var json = JSONLine()
+        json.key("time")
+        json.raw(UInt8(ascii: "\""))
+        json.raw { UTCTimestampText.append(time, to: &$0) }
+        json.raw(UInt8(ascii: "\""))
         json.measurement(measurement)
-        bytes = json.finish()
+        bytes.append(contentsOf: json.finish())
     }
 }
 

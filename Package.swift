@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // The targets follow the data flow (see README "Architecture"): bytes from a strap or a trace
-// become samples (HeartRate), traces are read and written (Trace), and the CLI wires them together.
+// become samples (HeartRate), samples become Live Activity updates (LiveState), traces are read and
+// written (Trace), and the CLI wires them together.
 import PackageDescription
 
 let package = Package(
@@ -18,9 +19,19 @@ let package = Package(
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
-        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "LiveState"]),
+        .executableTarget(
+            name: "ReplayBenchmark",
+            dependencies: ["CLI", "Trace", "HeartRate"],
+            path: "Benchmarks/ReplayBenchmark"
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "TestSupport"],
+            exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
+        ),
     ]
 )

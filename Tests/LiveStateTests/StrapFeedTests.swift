@@ -1,5 +1,6 @@
 import HeartRate
 import LiveState
+import TestSupport
 import Testing
 
 @Suite struct StrapFeedTests {
@@ -70,18 +71,5 @@ import Testing
         #expect(lazyUpdates.count == eagerUpdates.count)
         #expect(firstDifference == nil, "\(firstDifference.map { [EngineScript.describe($0), EngineScript.describe($1)] } ?? [])")
         #expect(Set(lazyUpdates.map(\.reason)).isSuperset(of: [.changed, .sensorLost, .sensorBack, .refresh]))
-    }
-}
-
-/// A tiny deterministic generator, so the test's input is the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

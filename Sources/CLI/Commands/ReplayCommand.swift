@@ -19,6 +19,8 @@ enum ReplayCommand {
            "staleDate":1704088923,"priority":5,"reason":"changed","attributesType":"WorkoutActivityAttributes",
            "attributes":{"workoutName":"Workout"},"contentState":{"distanceMeters":0,"heartRate":118,
            "intervalLabel":"","timerRange":[725781600,725810400]}}
+        With --samples, one object per parsed sample instead, e.g.
+          {"time":"2024-01-01T06:00:01.000000Z","bpm":113,"contact":"detected","energyExpended":null,"rr":[]}
         Times come from the trace, so the output is byte-identical at any speed. Malformed
         notifications are reported on stderr as FILE:LINE: reason and skipped.
 
@@ -31,12 +33,17 @@ enum ReplayCommand {
     static let paceOptions: [CommandSpec.Option] = [
         .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
         .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
+        .init(name: "--samples", valueName: nil, help: "print each parsed sample instead of updates (a debugging view)"),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let pace = try pace(from: arguments)
-        let engine = try CadenceOptions.engine(arguments, spec: spec)
         let path = arguments.positionals.first ?? BundledTrace.path
+        if arguments.has("--samples") {
+            try replaySamples(path, pace: pace, console: console)
+            return
+        }
+        let engine = try CadenceOptions.engine(arguments, spec: spec)
         var drive = TraceDrive(reader: try openTrace(path), pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
         let flushEachLine = pace != .fastest
         defer { console.output.flush() }
@@ -51,6 +58,31 @@ enum ReplayCommand {
             },
             warning: { console.warn($0) }
         ))
+    }
+
+    /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.
+    private static func replaySamples(_ path: String, pace: ReplayPacer.Pace, console: Console) throws(CLIError) {
+        let reader = try openTrace(path)
+        var pacer = ReplayPacer(pace: pace)
+        let flushEachLine = pace != .fastest
+        defer { console.output.flush() }
+        do {
+            while let event = try reader.next() {
+                pacer.wait(until: event.time)
+                guard case let .notification(characteristic, value) = event.kind,
+                      characteristic == .heartRateMeasurement
+                else { continue }
+                do {
+                    let measurement = try HeartRateMeasurement(parsing: value)
+                    console.output.append { SampleJSON.append(measurement, at: event.time, to: &$0) }
+                    if flushEachLine { console.output.flush() }
+                } catch {
+                    console.warn("\(reader.path):\(reader.lineNumber): dropped malformed 0x2A37 value: \(error)")
+                }
+            }
+        } catch {
+            throw error.asCLIError
+        }
     }
 
     static func openTrace(_ path: String) throws(CLIError) -> TraceReader {
@@ -71,6 +103,19 @@ enum ReplayCommand {
             throw .usage("--speed '\(text)' is not a positive number", spec)
         }
         return .speed(factor: factor)
+    }
+}
+
+/// A replayed sample: the measurement's JSON with the trace time first.
+enum SampleJSON {
+    static func append(_ measurement: HeartRateMeasurement, at time: Timestamp, to bytes: inout [UInt8]) {
+        var json = JSONLine()
+        json.key("time")
+        json.raw(UInt8(ascii: "\""))
+        json.raw { UTCTimestampText.append(time, to: &$0) }
+        json.raw(UInt8(ascii: "\""))
+        json.measurement(measurement)
+        bytes.append(contentsOf: json.finish())
     }
 }
 

@@ -36,22 +36,24 @@ public struct LiveStateEngine: Sendable {
     /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
     public var nextDeadline: Timestamp? {
         guard !finished else { return nil }
-        var candidates: [Timestamp] = []
+        var earliest: Timestamp?
+        func consider(_ candidate: Timestamp?) {
+            guard let candidate, now.map({ candidate > $0 }) ?? true else { return }
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
         if sensorLive, let lastValidSample {
-            let timeout = newestSampleLacksContact ? policy.noContactTimeout : policy.silenceTimeout
-            candidates.append(lastValidSample.adding(seconds: timeout))
+            consider(lastValidSample.adding(seconds: newestSampleLacksContact ? policy.noContactTimeout : policy.silenceTimeout))
         }
         if let activity {
-            candidates.append(activity.start.adding(seconds: policy.activityTimeLimit - policy.timeLimitMargin))
-            candidates.append(activity.staleDate.adding(seconds: -policy.refreshLead))
-            if !sensorLive, let lastValidSample { candidates.append(lastValidSample.adding(seconds: policy.giveUpInterval)) }
-            if sensorLive, let now {
-                if let expiry = window.nextExpiry(after: now) { candidates.append(expiry) }
-                if wantsChange(at: now) { candidates.append(activity.lastUpdate.adding(seconds: policy.minimumInterval)) }
+            consider(activity.start.adding(seconds: policy.activityTimeLimit - policy.timeLimitMargin))
+            consider(activity.staleDate.adding(seconds: -policy.refreshLead))
+            if !sensorLive { consider(lastValidSample?.adding(seconds: policy.giveUpInterval)) }
+            if sensorLive {
+                consider(window.nextExpiry)
+                if wantsChange { consider(activity.lastUpdate.adding(seconds: policy.minimumInterval)) }
             }
         }
-        guard let now else { return candidates.min() }
-        return candidates.filter { $0 > now }.min()
+        return earliest
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.
@@ -68,6 +70,7 @@ public struct LiveStateEngine: Sendable {
         var updates = advance(before: time)
         let time = max(time, now ?? time)
         now = time
+        window.prune(at: time)
         guard !finished else { return updates }
         switch input {
         case let .sample(rate, _) where input.isValidSample:
@@ -147,7 +150,7 @@ public struct LiveStateEngine: Sendable {
         }
         guard let record = activity else { return updates }
         let floorPassed = time >= record.lastUpdate.adding(seconds: policy.minimumInterval)
-        if sensorLive, floorPassed, wantsChange(at: time) {
+        if sensorLive, floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
         } else if floorPassed, time >= record.staleDate.adding(seconds: -policy.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
@@ -155,9 +158,10 @@ public struct LiveStateEngine: Sendable {
         return updates
     }
 
-    /// The displayed rate moved by the threshold, or into another zone, since the phone was last told.
-    private func wantsChange(at time: Timestamp) -> Bool {
-        guard let displayed = window.displayedRate(at: time) else { return false }
+    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
+    /// the phone was last told.
+    private var wantsChange: Bool {
+        guard let displayed = window.displayedRate else { return false }
         guard let published = activity?.publishedRate else { return true }
         return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
     }
@@ -186,7 +190,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func publish(
         _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil
     ) -> ActivityUpdate {
-        let rate = sensorLive ? window.displayedRate(at: time) : nil
+        let rate = sensorLive ? window.displayedRate : nil
         return activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt)
     }
 

@@ -26,7 +26,8 @@ public struct StrapFeed: Sendable {
     }
 
     /// Feeds one event. Malformed heart-rate values are dropped with a warning (the connection goes on);
-    /// battery, location and notes do not touch the live state.
+    /// battery, location and notes do not touch the live state. The driver ticks at `nextDeadline`
+    /// when it falls before its next event.
     public mutating func handle(_ event: StrapEvent) -> Outcome {
         var outcome = Outcome()
         let input: EngineInput
@@ -38,7 +39,6 @@ public struct StrapFeed: Sendable {
                 input = .sample(beatsPerMinute: Int(measurement.beatsPerMinute), contact: measurement.sensorContact)
             } catch {
                 outcome.warning = "dropped malformed 0x2A37 value: \(error)"
-                outcome.updates = engine.tick(at: event.time)
                 return outcome
             }
         case .connected:
@@ -46,8 +46,7 @@ public struct StrapFeed: Sendable {
         case .disconnected:
             input = .disconnected
         case .notification, .battery, .bodySensorLocation, .note:
-            outcome.updates = engine.tick(at: event.time)
-            return outcome
+            return outcome // deadlines before the next input still run at their own time
         }
         // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
         outcome.updates = (try? engine.receive(input, at: event.time)) ?? []

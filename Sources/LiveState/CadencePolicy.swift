@@ -55,10 +55,16 @@ public struct CadencePolicy: Sendable, Hashable {
 
     public init() {}
 
+    /// No setting may exceed this (seconds or bpm): 30 days is beyond any workout, and keeps time
+    /// arithmetic in whole microseconds far from overflow.
+    public static let longestDuration: Double = 30 * 86_400
+
     /// Rejects values that would make the engine misbehave (negative windows, refresh after stale, …).
     public func validated() throws(LiveStateError) -> CadencePolicy {
         func require(_ ok: Bool, _ name: String, _ value: Double, _ expected: String) throws(LiveStateError) {
-            guard ok, value.isFinite else { throw .invalidSetting(name: name, value: "\(value)", expected: expected) }
+            guard ok, value.isFinite, abs(value) <= Self.longestDuration else {
+                throw .invalidSetting(name: name, value: "\(value)", expected: "\(expected), at most \(Int(Self.longestDuration))")
+            }
         }
         try require(smoothingWindow > 0, "smoothingWindow", smoothingWindow, "seconds > 0")
         try require(changeThreshold >= 1, "changeThreshold", Double(changeThreshold), "bpm >= 1")

@@ -67,9 +67,13 @@ import Testing
 
     @Test(arguments: [
         (["replay", "--threshold", "x"], "hrbridge: --threshold 'x' is not a number"),
-        (["replay", "--refresh-lead", "130"], "hrbridge: refreshLead '130.0': expected seconds >= 0 and below staleWindow"),
+        (["replay", "--threshold", "1e30"], "hrbridge: --threshold '1e30' is not a number up to 2592000"),
+        (["replay", "--threshold", "2.5"], "hrbridge: --threshold '2.5' is not a whole number of bpm"),
+        (["replay", "--give-up", "1e300"], "hrbridge: --give-up '1e300' is not a number up to"),
+        (["evaluate", "--truth-window", "1e30", "x.trace"], "hrbridge: --truth-window '1e30' is not a number of seconds"),
+        (["replay", "--refresh-lead", "130"], "hrbridge: refreshLead '130.0': expected seconds >= 0 and below staleWindow, at most 2592000"),
         (["replay", "--zones", "120,,150"], "hrbridge: --zones '120,,150' is not a list of bpm"),
-        (["replay", "--silence", "0"], "hrbridge: silenceTimeout '0.0': expected seconds > 0"),
+        (["replay", "--silence", "0"], "hrbridge: silenceTimeout '0.0': expected seconds > 0, at most"),
         (["evaluate"], "hrbridge: missing TRACE"),
         (["plot", "x.trace"], "hrbridge: missing -o OUT.svg"),
     ])

@@ -30,11 +30,11 @@ enum EvaluateCommand {
         let engine = try CadenceOptions.engine(arguments, spec: spec)
         var truth = CadenceScore.Truth()
         if let text = arguments.value("--tolerance") {
-            guard let value = Double(text), value >= 0, value.isFinite else { throw .usage("--tolerance '\(text)' is not a number >= 0", spec) }
+            guard let value = Double(text), value >= 0, value <= 300 else { throw .usage("--tolerance '\(text)' is not a number of bpm from 0 to 300", spec) }
             truth.toleranceBeatsPerMinute = value
         }
         if let text = arguments.value("--truth-window") {
-            guard let value = Double(text), value > 0, value.isFinite else { throw .usage("--truth-window '\(text)' is not a number > 0", spec) }
+            guard let value = Double(text), value > 0, value <= 3600 else { throw .usage("--truth-window '\(text)' is not a number of seconds above 0, up to 3600", spec) }
             truth.windowSeconds = value
         }
         var rows: [(name: String, score: CadenceScore)] = []

@@ -9,15 +9,17 @@ enum CadenceOptions {
         var help: String
         var apply: @Sendable (inout CadencePolicy, Double) -> Void
         var current: @Sendable (CadencePolicy) -> Double
+        /// Whole bpm rather than seconds.
+        var isWholeNumber = false
     }
 
     private static let settings: [Setting] = [
         .init(flag: "--smoothing", valueName: "S", help: "median window of the displayed rate, seconds",
               apply: { $0.smoothingWindow = $1 }, current: { $0.smoothingWindow }),
         .init(flag: "--threshold", valueName: "BPM", help: "send when the displayed rate moved this far",
-              apply: { $0.changeThreshold = Int($1) }, current: { Double($0.changeThreshold) }),
+              apply: { $0.changeThreshold = Int($1) }, current: { Double($0.changeThreshold) }, isWholeNumber: true),
         .init(flag: "--zone-hysteresis", valueName: "BPM", help: "how far past a zone boundary counts as crossed",
-              apply: { $0.zoneHysteresis = Int($1) }, current: { Double($0.zoneHysteresis) }),
+              apply: { $0.zoneHysteresis = Int($1) }, current: { Double($0.zoneHysteresis) }, isWholeNumber: true),
         .init(flag: "--min-interval", valueName: "S", help: "floor between routine updates (changed, refresh)",
               apply: { $0.minimumInterval = $1 }, current: { $0.minimumInterval }),
         .init(flag: "--stale", valueName: "S", help: "stale date = update time + S",
@@ -56,8 +58,11 @@ enum CadenceOptions {
         var policy = CadencePolicy()
         for setting in settings {
             guard let text = arguments.value(setting.flag) else { continue }
-            guard let value = Double(text), value.isFinite else {
-                throw .usage("\(setting.flag) '\(text)' is not a number", spec)
+            guard let value = Double(text), value.isFinite, abs(value) <= CadencePolicy.longestDuration else {
+                throw .usage("\(setting.flag) '\(text)' is not a number up to \(Int(CadencePolicy.longestDuration))", spec)
+            }
+            guard !setting.isWholeNumber || value == value.rounded() else {
+                throw .usage("\(setting.flag) '\(text)' is not a whole number of bpm", spec)
             }
             setting.apply(&policy, value)
         }

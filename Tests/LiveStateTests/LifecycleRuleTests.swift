@@ -110,4 +110,23 @@ import Testing
         }
         #expect(updates.map(\.sequence) == Array(1...updates.count))
     }
+
+    @Test func anInputFromThePastCountsAsNow() throws {
+        // A live clock can step back (NTP); the engine never goes back in time with it.
+        var engine = try LiveStateEngine()
+        _ = try engine.receive(.sample(beatsPerMinute: 100, contact: .detected), at: EngineScript.time(10))
+        let late = try engine.receive(.disconnected, at: EngineScript.time(3))
+        #expect(late.map(EngineScript.describe) == ["10 update sensor-lost - p10"])
+    }
+
+    @Test func labelSetBeforeTheStartIsCarriedByIt() throws {
+        var script = EngineScript()
+        script.add(.label("Warm-up"), at: 0)
+        script.add(.pause, at: 0.5) // nothing to pause yet
+        script.add(.sample(beatsPerMinute: 100, contact: .detected), at: 1)
+        let updates = try script.run()
+        #expect(updates.map(EngineScript.describe) == ["1 start start 100 p10"])
+        #expect(updates.first?.contentState.intervalLabel == "Warm-up")
+        #expect(updates.first?.contentState.pausedAt == nil)
+    }
 }

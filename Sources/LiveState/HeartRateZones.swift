@@ -5,11 +5,14 @@ struct HeartRateZones: Sendable, Hashable {
     let hysteresis: Int
 
     func zone(of rate: Int) -> Int {
-        boundaries.filter { rate >= $0 }.count
+        var zone = 0
+        for boundary in boundaries where rate >= boundary { zone += 1 }
+        return zone
     }
 
     /// True when `displayed` is in another zone than `published`, at least `hysteresis` past the boundary.
     func crossed(from published: Int, to displayed: Int) -> Bool {
+        guard !boundaries.isEmpty else { return false }
         let publishedZone = zone(of: published)
         if displayed > published { return zone(of: displayed - hysteresis) > publishedZone }
         if displayed < published { return zone(of: displayed + hysteresis) < publishedZone }

@@ -10,6 +10,8 @@ public struct LiveStateEngine: Sendable {
     public let policy: CadencePolicy
     public let settings: ActivitySettings
     private let zones: HeartRateZones
+    /// The policy's durations in whole microseconds, converted once: deadlines are computed per sample.
+    private let durations: PolicyDurations
 
     private var now: Timestamp?
     private var window: RateWindow
@@ -28,6 +30,7 @@ public struct LiveStateEngine: Sendable {
         self.policy = try policy.validated()
         self.settings = settings
         zones = HeartRateZones(boundaries: self.policy.zoneBoundaries, hysteresis: self.policy.zoneHysteresis)
+        durations = PolicyDurations(self.policy)
         window = RateWindow(windowSeconds: self.policy.smoothingWindow)
         label = settings.intervalLabel
         try Self.checkFits(workoutName: settings.workoutName, label: label)
@@ -42,15 +45,15 @@ public struct LiveStateEngine: Sendable {
             if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
         }
         if sensorLive, let lastValidSample {
-            consider(lastValidSample.adding(seconds: newestSampleLacksContact ? policy.noContactTimeout : policy.silenceTimeout))
+            consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
         }
         if let activity {
-            consider(activity.start.adding(seconds: policy.activityTimeLimit - policy.timeLimitMargin))
-            consider(activity.staleDate.adding(seconds: -policy.refreshLead))
-            if !sensorLive { consider(lastValidSample?.adding(seconds: policy.giveUpInterval)) }
+            consider(activity.start.adding(microseconds: durations.activityEndsAfter))
+            consider(activity.staleDate.adding(microseconds: -durations.refreshLead))
+            if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive {
                 consider(window.nextExpiry)
-                if wantsChange { consider(activity.lastUpdate.adding(seconds: policy.minimumInterval)) }
+                if wantsChange { consider(activity.lastUpdate.adding(microseconds: durations.minimumInterval)) }
             }
         }
         return earliest
@@ -133,7 +136,7 @@ public struct LiveStateEngine: Sendable {
         now = time
         window.prune(at: time)
         var updates: [ActivityUpdate] = []
-        if let record = activity, time >= record.start.adding(seconds: policy.activityTimeLimit - policy.timeLimitMargin) {
+        if let record = activity, time >= record.start.adding(microseconds: durations.activityEndsAfter) {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
                 finished = true
@@ -142,17 +145,17 @@ public struct LiveStateEngine: Sendable {
             if sensorLive { updates.append(startActivity(at: time)) }
         }
         if sensorLive, let lastValidSample {
-            let timeout = newestSampleLacksContact ? policy.noContactTimeout : policy.silenceTimeout
-            if time >= lastValidSample.adding(seconds: timeout) { updates += loseSensor(at: time) }
+            let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
+            if time >= lastValidSample.adding(microseconds: timeout) { updates += loseSensor(at: time) }
         }
-        if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(seconds: policy.giveUpInterval) {
+        if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
         guard let record = activity else { return updates }
-        let floorPassed = time >= record.lastUpdate.adding(seconds: policy.minimumInterval)
+        let floorPassed = time >= record.lastUpdate.adding(microseconds: durations.minimumInterval)
         if sensorLive, floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
-        } else if floorPassed, time >= record.staleDate.adding(seconds: -policy.refreshLead) {
+        } else if floorPassed, time >= record.staleDate.adding(microseconds: -durations.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
         }
         return updates

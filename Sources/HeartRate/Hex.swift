@@ -45,6 +45,7 @@ public enum Hex {
 
     /// Decodes a compact run of hex digits (the trace format's form) without allocating per byte.
     /// Answers nil for an odd length or a non-hex character.
+    @inlinable
     public static func decodeStrict<Bytes: Collection>(_ ascii: Bytes, into output: inout [UInt8]) -> Bool
     where Bytes.Element == UInt8 {
         guard ascii.count % 2 == 0 else { return false }
@@ -73,7 +74,7 @@ public enum Hex {
 
     private static let digitScalars: [Unicode.Scalar] = Array("0123456789abcdef".unicodeScalars)
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func nibble(_ ascii: UInt8) -> UInt8? {
         switch ascii {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return ascii &- UInt8(ascii: "0")

@@ -17,7 +17,7 @@ public enum MeasurementError: Error, Sendable, Hashable, CustomStringConvertible
         case .empty:
             return "empty value: no flags byte"
         case let .truncatedRate(bits, available):
-            return "flags promise a \(bits)-bit rate but \(bytes(available)) follow\(available == 1 ? "s" : "")"
+            return "flags promise \(bits == 8 ? "an" : "a") \(bits)-bit rate but \(bytes(available)) follow\(available == 1 ? "s" : "")"
         case let .truncatedEnergyExpended(available):
             return "flags promise energy expended (2 bytes) but \(bytes(available)) follow\(available == 1 ? "s" : "")"
         case let .oddRRByte(rrBytes):

@@ -4,15 +4,35 @@ import HeartRate
 /// because Foundation's ISO8601DateFormatter stops at milliseconds and we promise exact replays.
 public enum UTCTimestampText {
     public static func format(_ time: Timestamp) -> String {
+        var bytes: [UInt8] = []
+        append(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text form to a byte buffer without building a String (the replay hot path).
+    public static func append(_ time: Timestamp, to bytes: inout [UInt8]) {
         let micros = time.microsecondsSinceUnixEpoch
         let perDay = 86_400 * Timestamp.microsecondsPerSecond
         let days = micros.floorDiv(perDay)
         let inDay = micros - days * perDay
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let seconds = inDay / Timestamp.microsecondsPerSecond
-        let fraction = inDay % Timestamp.microsecondsPerSecond
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
-            + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(fraction, 6))Z"
+        func digits(_ value: Int64, _ width: Int, then separator: UInt8?) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            if let separator { bytes.append(separator) }
+        }
+        digits(year, 4, then: UInt8(ascii: "-"))
+        digits(month, 2, then: UInt8(ascii: "-"))
+        digits(day, 2, then: UInt8(ascii: "T"))
+        digits(seconds / 3600, 2, then: UInt8(ascii: ":"))
+        digits(seconds / 60 % 60, 2, then: UInt8(ascii: ":"))
+        digits(seconds % 60, 2, then: UInt8(ascii: "."))
+        digits(inDay % Timestamp.microsecondsPerSecond, 6, then: UInt8(ascii: "Z"))
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `Z` or `±HH:MM`.
@@ -99,10 +119,6 @@ public enum UTCTimestampText {
         }
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 }
 
 @inline(__always)

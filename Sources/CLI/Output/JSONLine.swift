@@ -6,9 +6,9 @@ struct JSONLine {
     private(set) var bytes: [UInt8]
     private var needsComma = false
 
-    init(into bytes: [UInt8] = []) {
-        self.bytes = bytes
-        self.bytes.append(UInt8(ascii: "{"))
+    init() {
+        bytes = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(128)
     }
 
     mutating func key(_ name: StaticString) {
@@ -43,6 +43,10 @@ struct JSONLine {
         key(name)
         Self.appendQuoted(value, to: &bytes)
     }
+
+    /// Appends bytes the caller has already made valid JSON.
+    mutating func raw(_ byte: UInt8) { bytes.append(byte) }
+    mutating func raw(_ body: (inout [UInt8]) -> Void) { body(&bytes) }
 
     /// Closes the object and ends the line.
     mutating func finish() -> [UInt8] {

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import CLI
+
+@Suite struct ImportCommandTests {
+    /// The bundled trace must be exactly what `hrbridge import` makes of the recording, so anyone
+    /// can rebuild it and every import is reproducible.
+    @Test func reimportingTheRecordingReproducesTheBundledTrace() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.path("treadmill.trace")
+        let recording = recordingsDirectory.appendingPathComponent("pri_treadmill_12km.hr.csv").path
+        let result = runHRBridge(["import", "csv", recording, "--name", "Polar H10 (recording)", "-o", output])
+        #expect(result.status == .success, "\(result.log)")
+        let bundled = try String(contentsOfFile: BundledTrace.path, encoding: .utf8)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == bundled)
+        #expect(bundled.split(separator: "\n").count == 3_862 + 3)
+    }
+
+    @Test func importsRRIntervalsAndAStartTime() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("hr.csv", "t_seconds,bpm\n0,61\n1,62\n")
+        let intervals = try directory.write("rr.csv", "t_seconds,rr_ms\n0.5,1000\n0.98,980\n1.5,970\n")
+        let output = directory.path("out.trace")
+        let result = runHRBridge(["import", "csv", rates, "--rr", intervals, "--start", "2024-05-01T08:30:00+02:00", "-o", output])
+        #expect(result.status == .success)
+        #expect(result.log.contains("1 RR intervals end after the last rate row"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
+        hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z
+        0 note imported from hr.csv + rr.csv
+        0 connected
+        0 notify 2a37 063d
+        1000000 notify 2a37 163e0004ec03
+
+        """)
+    }
+
+    @Test func badRowExits65WithFileAndLine() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("hr.csv", "t_seconds,bpm\n0,61\n1;62\n")
+        let result = runHRBridge(["import", "csv", rates, "-o", directory.path("out.trace")])
+        #expect(result.status == .dataError)
+        #expect(result.log == "hrbridge: \(rates):3: expected 2 comma-separated columns (t_seconds,bpm), found 1\n")
+    }
+
+    @Test func unwritableOutputExits73() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("hr.csv", "0,61\n")
+        let result = runHRBridge(["import", "csv", rates, "-o", "/nonexistent/dir/out.trace"])
+        #expect(result.status == .cannotCreate)
+    }
+}

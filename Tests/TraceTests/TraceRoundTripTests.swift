@@ -1,0 +1,83 @@
+import Foundation
+import HeartRate
+import TestSupport
+import Testing
+@testable import Trace
+
+@Suite struct TraceRoundTripTests {
+    let start = Timestamp(microsecondsSinceUnixEpoch: 1_714_545_000_123_456)
+
+    var everyKind: [StrapEvent] {
+        [
+            StrapEvent(time: start, kind: .note("recorded by hrbridge 0.1.0 — 100% honest\nsecond line")),
+            StrapEvent(time: start, kind: .connected),
+            StrapEvent(time: start, kind: .bodySensorLocation(.chest)),
+            StrapEvent(time: start, kind: .bodySensorLocation(.reserved(42))),
+            StrapEvent(time: start.adding(microseconds: 1), kind: .battery(try! BatteryLevel(percent: 87))),
+            StrapEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [0x16, 0x48, 0x00, 0x03])),
+            StrapEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [])),
+            StrapEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: .batteryLevel, value: [0x56])),
+            StrapEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: BluetoothUUID("6e40fc00-b5a3-f393-e0a9-e50e24dcca9e")!, value: [1, 2])),
+            StrapEvent(time: start.adding(microseconds: 3_000_000), kind: .disconnected(reason: "le-connection-abort-by-local")),
+            StrapEvent(time: start.adding(microseconds: 3_000_001), kind: .disconnected(reason: nil)),
+            StrapEvent(time: start.adding(microseconds: 43_200_000_000), kind: .connected),
+        ]
+    }
+
+    @Test func everyEventKindSurvivesWriteThenRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("all.trace")
+        let header = TraceHeader(start: start, address: "F1:5A:17:00:00:01", name: "Polar H10 7E5A1B2C = chest%")
+        let writer = try TraceWriter(path: path, header: header)
+        for event in everyKind { try writer.append(event) }
+
+        let reader = try TraceReader(path: path)
+        #expect(reader.header == header)
+        #expect(try reader.readAll() == everyKind)
+    }
+
+    @Test func eachLineIsOnDiskAsSoonAsItIsAppended() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("live.trace")
+        let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
+        try writer.append(StrapEvent(time: start, kind: .connected))
+        // Read through another descriptor while the writer is still open, as after a kill -9.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == "hrbridge-trace 1 start=2024-05-01T06:30:00.123456Z\n0 connected\n")
+        _ = writer
+    }
+
+    @Test func writerRefusesEventsOutOfOrder() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try TraceWriter(path: directory.path("order.trace"), header: TraceHeader(start: start))
+        try writer.append(StrapEvent(time: start.adding(microseconds: 10), kind: .connected))
+        #expect(throws: TraceWriter.Failure.self) {
+            try writer.append(StrapEvent(time: start.adding(microseconds: 9), kind: .connected))
+        }
+    }
+
+    @Test func writerNamesAnUncreatablePath() {
+        #expect(throws: TraceWriter.Failure.cannotCreate(path: "/nonexistent/dir/x.trace", reason: "No such file or directory")) {
+            try TraceWriter(path: "/nonexistent/dir/x.trace", header: TraceHeader(start: start))
+        }
+    }
+
+    @Test func skipsCommentsBlankLinesAndCarriageReturns() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("hand.trace", """
+        hrbridge-trace 1 start=2024-01-01T06:00:00Z future-key=ignored\r
+        # a person's comment\r
+        \r
+          # an indented comment
+        0 notify 2a37 0648\r
+        1000000 notify 0x2A37 0649
+        """)
+        let reader = try TraceReader(path: path)
+        let events = try reader.readAll()
+        #expect(events.map(\.kind) == [
+            .notification(characteristic: .heartRateMeasurement, value: [0x06, 0x48]),
+            .notification(characteristic: .heartRateMeasurement, value: [0x06, 0x49]),
+        ])
+        #expect(reader.lineNumber == 7)
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "LiveState", "HeartRate"],
+            dependencies: ["Forwarding", "LiveState", "HeartRate", "TestSupport"],
             resources: [.copy("Scripts")]
         ),
         .testTarget(

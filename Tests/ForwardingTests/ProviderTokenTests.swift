@@ -1,13 +1,14 @@
 import Foundation
 import HeartRate
+import TestSupport
 import Testing
 @testable import Forwarding
 
 @Suite(.timeLimit(.minutes(1))) struct ProviderTokenTests {
     @Test func signatureVerifiesWithPythonCryptographyAndClaimsAreNumbers() throws {
-        let directory = TemporaryDirectory.make()
+        let directory = try TemporaryDirectory()
         let keyPath = try TestCertificates.makeAPNsKey(in: directory)
-        let publicKeyPath = directory.appendingPathComponent("public.pem").path
+        let publicKeyPath = directory.path("public.pem")
         try runTool("/usr/bin/openssl", ["pkey", "-in", keyPath, "-pubout", "-out", publicKeyPath])
         let key = try SigningKey(contentsOfFile: keyPath)
         let token = try ProviderToken.sign(keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
@@ -25,10 +26,10 @@ import Testing
     }
 
     @Test func aTamperedTokenFailsIndependentVerification() throws {
-        let directory = TemporaryDirectory.make()
+        let directory = try TemporaryDirectory()
         let keyPath = try TestCertificates.makeAPNsKey(in: directory)
-        let otherKeyPath = try TestCertificates.makeAPNsKey(in: TemporaryDirectory.make())
-        let otherPublic = directory.appendingPathComponent("other.pem").path
+        let otherKeyPath = try TestCertificates.makeAPNsKey(in: directory, name: "other.p8")
+        let otherPublic = directory.path("other.pem")
         try runTool("/usr/bin/openssl", ["pkey", "-in", otherKeyPath, "-pubout", "-out", otherPublic])
         let token = try ProviderToken.sign(keyID: "K", teamID: "T", issuedAt: Timestamp(unixSeconds: 1), with: SigningKey(contentsOfFile: keyPath))
         let verifier = Bundle.module.url(forResource: "Scripts/verify_jwt.py", withExtension: nil)!.path
@@ -36,8 +37,8 @@ import Testing
     }
 
     @Test func rejectsKeysThatAreNotP256() throws {
-        let directory = TemporaryDirectory.make()
-        let rsa = directory.appendingPathComponent("rsa.pem").path
+        let directory = try TemporaryDirectory()
+        let rsa = directory.path("rsa.pem")
         try runTool("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", rsa])
         #expect(throws: SigningKeyError.wrongKeyType(rsa)) { try SigningKey(contentsOfFile: rsa) }
         #expect(throws: SigningKeyError.unreadable("/nonexistent.p8")) { try SigningKey(contentsOfFile: "/nonexistent.p8") }
@@ -64,7 +65,8 @@ import Testing
     }
 
     @Test func sourceReusesThenRenews() throws {
-        let keyPath = try TestCertificates.makeAPNsKey(in: TemporaryDirectory.make())
+        let directory = try TemporaryDirectory()
+        let keyPath = try TestCertificates.makeAPNsKey(in: directory)
         let source = ProviderTokenSource(key: try SigningKey(contentsOfFile: keyPath), keyID: "K", teamID: "T")
         let start = Timestamp(unixSeconds: 1_700_000_000)
         let first = try source.token(at: start)

@@ -68,7 +68,7 @@ public final class HTTPClient {
         }
         hrb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         guard code == CURLE_OK else {
-            return .failure(Self.failure(code, detail: String(cString: errorText), url: request.url))
+            return .failure(Self.failure(code, detail: String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), url: request.url))
         }
         var status = 0
         var version = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A test server script from `Scripts/`, run by Debian's /usr/bin/python3 on 127.0.0.1, recording
 /// every request it receives as one JSON line in a log file the test reads back.
@@ -6,14 +7,17 @@ final class ServerProcess: @unchecked Sendable {
     let port: Int
     let logPath: String
     private let process: Process
+    private let directory: TemporaryDirectory
 
     /// Starts `script` with `arguments` after the log path; waits for its "PORT n" line.
-    init(script: String, arguments: [String], logPath: String? = nil) throws {
-        let log = logPath ?? TemporaryDirectory.make().path + "/requests.ndjson"
+    /// `port`: listen there (a restart on the same port); 0 lets the system choose.
+    init(script: String, arguments: [String], port: Int = 0) throws {
+        directory = try TemporaryDirectory()
+        let log = directory.path("requests.ndjson")
         let scriptURL = Bundle.module.url(forResource: "Scripts/\(script)", withExtension: nil)!
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [scriptURL.path, log] + arguments
+        process.arguments = [scriptURL.path, log] + arguments + (port == 0 ? [] : [String(port)])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -76,14 +80,6 @@ struct RecordedRequest: Decodable, Equatable {
     var jsonBody: [String: Any]? {
         guard let body else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
-    }
-}
-
-enum TemporaryDirectory {
-    static func make() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hrbridge-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }
 

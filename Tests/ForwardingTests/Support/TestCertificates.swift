@@ -1,17 +1,18 @@
 import Foundation
+import TestSupport
 
 /// A throwaway CA and a server certificate for 127.0.0.1/localhost, made with the openssl CLI,
 /// so the TLS tests verify a real chain against a CA file instead of switching verification off.
 struct TestCertificates {
-    let directory: URL
-    var caFile: String { directory.appendingPathComponent("ca.pem").path }
-    var serverCertificate: String { directory.appendingPathComponent("server.pem").path }
-    var serverKey: String { directory.appendingPathComponent("server-key.pem").path }
+    let directory: TemporaryDirectory
+    var caFile: String { directory.path("ca.pem") }
+    var serverCertificate: String { directory.path("server.pem") }
+    var serverKey: String { directory.path("server-key.pem") }
 
     static func make() throws -> TestCertificates {
-        let directory = TemporaryDirectory.make()
+        let directory = try TemporaryDirectory()
         let certificates = TestCertificates(directory: directory)
-        let path = { (name: String) in directory.appendingPathComponent(name).path }
+        let path = directory.path
         try runTool("/usr/bin/openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
                                          "-nodes", "-keyout", path("ca-key.pem"), "-out", path("ca.pem"),
                                          "-days", "2", "-subj", "/CN=hrbridge test CA"])
@@ -25,8 +26,8 @@ struct TestCertificates {
     }
 
     /// A PKCS#8 PEM P-256 private key, the shape of an APNs `.p8` file.
-    static func makeAPNsKey(in directory: URL) throws -> String {
-        let path = directory.appendingPathComponent("AuthKey_TEST.p8").path
+    static func makeAPNsKey(in directory: TemporaryDirectory, name: String = "AuthKey_TEST.p8") throws -> String {
+        let path = directory.path(name)
         try runTool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
         return path
     }

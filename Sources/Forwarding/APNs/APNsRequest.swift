@@ -1,0 +1,41 @@
+import LiveState
+
+/// Turns an update into the APNs request for it (DESIGN.md §5): `POST /3/device/<token>` with
+/// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`
+/// (10 only for start, sensor-lost, sensor-back and end), and `apns-expiration` = the stale date,
+/// after which the content is outdated anyway. The provider token is added at send time.
+public enum APNsRequest {
+    /// nil when no configured token takes this event (an update with only a push-to-start token).
+    public static func delivery(for update: ActivityUpdate, settings: APNsSettings) throws(SinkError) -> Delivery? {
+        let pushToStart = update.event == .start && settings.pushToStartToken != nil
+        guard let token = pushToStart ? settings.pushToStartToken : settings.deviceToken else { return nil }
+        let body: [UInt8]
+        do {
+            body = try APNsPayload(update: update, pushToStart: pushToStart, settings: settings).encoded()
+        } catch {
+            throw SinkError(sink: "apns", message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
+        }
+        guard body.count <= APNsPayload.byteLimit else {
+            throw SinkError(sink: "apns", message: "\(update.activityID)#\(update.sequence) not sent: payload is \(body.count) bytes, "
+                + "over APNs' \(APNsPayload.byteLimit); shorten the workout name or interval label")
+        }
+        let base = settings.baseURL.hasSuffix("/") ? String(settings.baseURL.dropLast()) : settings.baseURL
+        let request = HTTPRequest(
+            url: "\(base)/3/device/\(token)",
+            headers: [
+                HTTPHeader("apns-push-type", "liveactivity"),
+                HTTPHeader("apns-topic", settings.topic),
+                HTTPHeader("apns-priority", String(priority(for: update))),
+                HTTPHeader("apns-expiration", String(APNsPayload.unixSeconds(update.staleDate))),
+                HTTPHeader("content-type", "application/json"),
+            ],
+            body: body
+        )
+        return Delivery(for: update, request: request)
+    }
+
+    /// 10 wakes the phone now and costs budget: only for what a person must see at once.
+    static func priority(for update: ActivityUpdate) -> Int {
+        update.event != .update || update.reason.isImmediate ? ActivityUpdate.immediatePriority : ActivityUpdate.normalPriority
+    }
+}

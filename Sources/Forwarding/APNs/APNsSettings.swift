@@ -1,0 +1,34 @@
+/// What the user must provide for `--sink apns`, and where the push server is.
+public struct APNsSettings: Sendable, Equatable {
+    /// Apple's production host; `--sandbox` picks the development host; `--apns-url` any other
+    /// (a local push server in tests).
+    public static let productionURL = "https://api.push.apple.com"
+    public static let sandboxURL = "https://api.sandbox.push.apple.com"
+
+    public var baseURL: String
+    /// The app's bundle id; the topic is `<bundle id>.push-type.liveactivity`.
+    public var bundleID: String
+    /// The activity's push token (hex), for updates and the end.
+    public var deviceToken: String?
+    /// A push-to-start token (hex): when set, the start is a push-to-start to it.
+    public var pushToStartToken: String?
+    /// `relevance-score` for every push, when the app shows several activities.
+    public var relevanceScore: Double?
+    /// The alert a push-to-start shows (ActivityKit requires one to start remotely).
+    public var startAlertTitle: String
+    public var startAlertBody: String
+
+    public init(baseURL: String = productionURL, bundleID: String, deviceToken: String? = nil, pushToStartToken: String? = nil,
+                relevanceScore: Double? = nil, startAlertTitle: String = "Workout started",
+                startAlertBody: String = "Heart rate is live on the Lock Screen") {
+        self.baseURL = baseURL
+        self.bundleID = bundleID
+        self.deviceToken = deviceToken
+        self.pushToStartToken = pushToStartToken
+        self.relevanceScore = relevanceScore
+        self.startAlertTitle = startAlertTitle
+        self.startAlertBody = startAlertBody
+    }
+
+    public var topic: String { "\(bundleID).push-type.liveactivity" }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HeartRate
+
+/// Sends APNs deliveries over HTTP/2 with a provider token and reads APNs' answers:
+/// 200 delivered; 400 and 413 dropped with the reason; 403 ExpiredProviderToken signs a new token
+/// and retries once at once; 410 Unregistered stops all sending to that token; 429 backs off;
+/// 5xx and timeouts retry with capped backoff.
+public final class APNsTransmitter: Transmitter {
+    private let client: HTTPClient
+    private let tokens: ProviderTokenSource
+    private let now: @Sendable () -> Timestamp
+    private let deviceTokens: Set<String>
+    private var unregistered: Set<String> = []
+
+    /// `deviceTokens`: every token this sink sends to; when all are unregistered the sink stops.
+    public init(client: HTTPClient, tokens: ProviderTokenSource, deviceTokens: Set<String>, now: @escaping @Sendable () -> Timestamp) {
+        self.client = client
+        self.tokens = tokens
+        self.deviceTokens = deviceTokens
+        self.now = now
+    }
+
+    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
+        let deviceToken = String(delivery.request.url.split(separator: "/").last ?? "")
+        guard !unregistered.contains(deviceToken) else {
+            return .rejected("token \(Self.short(deviceToken)) is unregistered (410); not sent")
+        }
+        var outcome: DeliveryOutcome
+        switch attempt(delivery, renewingToken: false) {
+        case let .answered(first):
+            outcome = first
+        case .expiredProviderToken:
+            switch attempt(delivery, renewingToken: true) {
+            case let .answered(second): outcome = second
+            case let .expiredProviderToken(text): outcome = .rejected(text + " again after signing a new token")
+            }
+        }
+        if case .destinationGone = outcome {
+            unregistered.insert(deviceToken)
+            if !unregistered.isSuperset(of: deviceTokens) {
+                return .rejected("APNs 410 Unregistered: stopped sending to token \(Self.short(deviceToken))")
+            }
+        }
+        return outcome
+    }
+
+    private enum Attempt {
+        case answered(DeliveryOutcome)
+        /// 403 ExpiredProviderToken: `transmit` signs a new token and tries once more.
+        case expiredProviderToken(String)
+    }
+
+    private func attempt(_ delivery: Delivery, renewingToken: Bool) -> Attempt {
+        var request = delivery.request
+        do {
+            let token = renewingToken ? try tokens.renew(at: now()) : try tokens.token(at: now())
+            request.headers.append(HTTPHeader("authorization", "bearer \(token.text)"))
+        } catch {
+            return .answered(.rejected("\(error)"))
+        }
+        switch client.send(request) {
+        case let .failure(failure):
+            return .answered(.retry("APNs: \(failure)", retryAfter: nil))
+        case let .success(response):
+            let reason = Self.reason(response.body)
+            let text = "APNs \(response.status) \(reason ?? "(no reason)")"
+            if response.status == 403, reason == "ExpiredProviderToken" { return .expiredProviderToken(text) }
+            return .answered(outcome(of: response, text: text))
+        }
+    }
+
+    private func outcome(of response: HTTPResponse, text: String) -> DeliveryOutcome {
+        switch response.status {
+        case 200: return .delivered
+        case 410: return .destinationGone(text)
+        case 429: return .throttled(text, retryAfter: response.headers["retry-after"].flatMap(Double.init))
+        case 500..<600: return .retry(text, retryAfter: nil)
+        default: return .rejected(text)
+        }
+    }
+
+    /// APNs error bodies are `{"reason": "BadDeviceToken"}` (410 adds a timestamp).
+    static func reason(_ body: [UInt8]) -> String? {
+        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
+        return object["reason"] as? String
+    }
+
+    /// Device tokens are identifiers: logs show only their first 8 characters.
+    static func short(_ token: String) -> String { String(token.prefix(8)) + "…" }
+}

@@ -1,0 +1,18 @@
+/// What one attempt to send a delivery came to, as a transmitter classifies the answer.
+public enum DeliveryOutcome: Sendable, Equatable {
+    /// The server took it.
+    case delivered
+    /// Refused for good (bad request, payload too large): log, drop this one, go on with the next.
+    case rejected(String)
+    /// Not now (unreachable, timeout, 5xx): try the same item again after the unreachable backoff.
+    case retry(String, retryAfter: Double?)
+    /// Too many requests (429): back off on the throttled schedule.
+    case throttled(String, retryAfter: Double?)
+    /// The destination is gone for good (APNs 410 Unregistered): stop sending to it.
+    case destinationGone(String)
+}
+
+/// Sends deliveries for one sink; owned by that sink's delivery thread, so it need not be Sendable.
+public protocol Transmitter {
+    func transmit(_ delivery: Delivery) -> DeliveryOutcome
+}

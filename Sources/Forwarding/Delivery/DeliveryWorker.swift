@@ -1,0 +1,170 @@
+import Foundation
+
+/// One network sink's delivery thread: takes deliveries from the sink's queue strictly in order,
+/// sends each through the transmitter, retries with capped backoff, and reports what happened.
+/// The producer (the pipeline) never blocks on the network: `enqueue` only touches the queue.
+public final class DeliveryWorker: @unchecked Sendable {
+    public struct Settings: Sendable {
+        public var queueCapacity: Int
+        public var unreachable: RetrySchedule
+        public var throttled: RetrySchedule
+
+        /// 256 waiting items: with one pending update per activity, only lifecycle items and many
+        /// activities at once can fill it.
+        public init(queueCapacity: Int = 256, unreachable: RetrySchedule = .unreachable, throttled: RetrySchedule = .throttled) {
+            self.queueCapacity = queueCapacity
+            self.unreachable = unreachable
+            self.throttled = throttled
+        }
+    }
+
+    public let name: String
+    private let settings: Settings
+    private let log: @Sendable (String) -> Void
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var queue: DeliveryQueue
+    private var counters = SinkCounters()
+    private var consecutiveFailures = 0
+    private var consecutiveThrottles = 0
+    private var retryAt: Date?
+    private var stopping = false
+    private var shutdownDeadline = Date.distantFuture
+    private var finished = false
+    private var gone: String?
+
+    /// Starts the thread. `makeTransmitter` runs on it, so the transmitter belongs to that thread alone.
+    public init(name: String, settings: Settings = .init(), pending: [Delivery] = [],
+                log: @escaping @Sendable (String) -> Void, makeTransmitter: @escaping @Sendable () -> any Transmitter) {
+        self.name = name
+        self.settings = settings
+        self.log = log
+        queue = DeliveryQueue(capacity: settings.queueCapacity)
+        for delivery in pending { record(queue.enqueue(delivery)) }
+        let thread = Thread { [self] in run(transmitter: makeTransmitter()) }
+        thread.name = "hrbridge-sink-\(name)"
+        thread.start()
+    }
+
+    public func enqueue(_ delivery: Delivery) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopping else { return }
+        if gone != nil {
+            counters.failed += 1
+            return
+        }
+        record(queue.enqueue(delivery))
+        condition.broadcast()
+    }
+
+    public var counterSnapshot: SinkCounters {
+        condition.lock()
+        defer { condition.unlock() }
+        return counters
+    }
+
+    public var waitingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count
+    }
+
+    /// Stops taking new items, keeps delivering for up to `grace` seconds, then stops the thread and
+    /// returns what is still undelivered (the caller spools the lifecycle items).
+    public func finish(grace: Double) -> [Delivery] {
+        condition.lock()
+        defer { condition.unlock() }
+        stopping = true
+        shutdownDeadline = Date(timeIntervalSinceNow: grace)
+        condition.broadcast()
+        while !finished { condition.wait() }
+        return queue.removeAll()
+    }
+
+    /// Counts an item left at shutdown: spooled (lifecycle) or abandoned (stale content).
+    public func noteLeftOver(spooled: Int, abandoned: Int) {
+        condition.lock()
+        counters.spooled += spooled
+        counters.dropped += abandoned
+        condition.unlock()
+    }
+
+    /// An item that never reached the queue (it could not be built).
+    public func noteFailure(_ reason: String) {
+        condition.lock()
+        counters.failed += 1
+        counters.lastError = reason
+        condition.unlock()
+    }
+
+    private func record(_ admission: DeliveryQueue.Admission) {
+        counters.superseded += admission.superseded.count
+        counters.dropped += admission.dropped.count
+    }
+
+    private func run(transmitter: any Transmitter) {
+        condition.lock()
+        defer {
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        while true {
+            let now = Date()
+            if gone != nil || (stopping && (queue.isEmpty || now >= shutdownDeadline)) { return }
+            if queue.isEmpty {
+                condition.wait()
+                continue
+            }
+            if let retryAt, now < retryAt {
+                _ = condition.wait(until: min(retryAt, shutdownDeadline))
+                continue
+            }
+            guard let delivery = queue.beginSending() else { continue }
+            condition.unlock()
+            let outcome = transmitter.transmit(delivery)
+            condition.lock()
+            handle(outcome, of: delivery)
+        }
+    }
+
+    private func handle(_ outcome: DeliveryOutcome, of delivery: Delivery) {
+        switch outcome {
+        case .delivered:
+            queue.finishSending()
+            counters.sent += 1
+            consecutiveFailures = 0
+            consecutiveThrottles = 0
+            retryAt = nil
+        case let .rejected(reason):
+            queue.finishSending()
+            counters.failed += 1
+            counters.lastError = reason
+            log("sink \(name): \(delivery.label) refused, dropped: \(reason)")
+        case let .retry(reason, retryAfter):
+            consecutiveFailures += 1
+            scheduleRetry(reason, of: delivery, delay: retryAfter ?? settings.unreachable.delay(afterFailures: consecutiveFailures))
+        case let .throttled(reason, retryAfter):
+            consecutiveThrottles += 1
+            let delay = max(retryAfter ?? 0, settings.throttled.delay(afterFailures: consecutiveThrottles))
+            scheduleRetry(reason, of: delivery, delay: delay)
+        case let .destinationGone(reason):
+            gone = reason
+            counters.lastError = reason
+            let abandoned = queue.removeAll()
+            counters.failed += abandoned.count
+            log("sink \(name): \(reason); no more deliveries to it (\(abandoned.count) waiting items abandoned)")
+        }
+    }
+
+    private func scheduleRetry(_ reason: String, of delivery: Delivery, delay: Double) {
+        counters.retried += 1
+        if counters.lastError != reason {
+            log("sink \(name): \(delivery.label) not delivered, retrying in \(delay) s: \(reason)")
+        }
+        counters.lastError = reason
+        if queue.retryLater() != nil { counters.superseded += 1 }
+        retryAt = Date(timeIntervalSinceNow: delay)
+    }
+}

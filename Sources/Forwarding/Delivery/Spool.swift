@@ -1,0 +1,48 @@
+import Foundation
+
+/// Undelivered lifecycle steps of one sink, kept on disk between runs: written at shutdown, loaded
+/// and delivered first at the next start. One JSON `Delivery` per line. The file stays until the
+/// next shutdown rewrites it, so a crash in between re-sends (harmless: requests are idempotent)
+/// rather than loses.
+public struct Spool: Sendable {
+    public let path: String
+
+    /// `directory/<sink name with every character outside [A-Za-z0-9.-] replaced by _>.ndjson`
+    public init(directory: String, sinkName: String) {
+        let safe = String(sinkName.unicodeScalars.map { scalar -> Character in
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "-" ? Character(scalar) : "_"
+        })
+        path = (directory as NSString).appendingPathComponent(safe + ".ndjson")
+    }
+
+    /// What the last run left; unreadable lines are reported through `warn` and skipped.
+    public func load(warn: (String) -> Void) -> [Delivery] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        var deliveries: [Delivery] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            do {
+                deliveries.append(try JSONDecoder().decode(Delivery.self, from: Data(line)))
+            } catch {
+                warn("\(path):\(index + 1): unreadable spooled delivery, skipped: \(error)")
+            }
+        }
+        return deliveries
+    }
+
+    /// Replaces the spool with `deliveries`, or removes it when there are none.
+    public func store(_ deliveries: [Delivery]) throws {
+        guard !deliveries.isEmpty else {
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var text = Data()
+        for delivery in deliveries {
+            text.append(try encoder.encode(delivery))
+            text.append(UInt8(ascii: "\n"))
+        }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

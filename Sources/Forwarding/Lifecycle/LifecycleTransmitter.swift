@@ -1,0 +1,65 @@
+import Foundation
+
+/// Sends lifecycle-server deliveries and reads the answers per the contract: 2xx delivered; 409
+/// (the server already holds a newer sequence) dropped; 401/403 re-read the token and retry; 429
+/// throttled; 408, 425 and 5xx retried (Retry-After honoured); other 4xx dropped with the server's reason.
+public final class LifecycleTransmitter: Transmitter {
+    private let client: HTTPClient
+    private let tokenSource: BearerTokenSource?
+    private var token: String?
+
+    public init(client: HTTPClient, tokenSource: BearerTokenSource?) {
+        self.client = client
+        self.tokenSource = tokenSource
+    }
+
+    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
+        var request = delivery.request
+        if let tokenSource {
+            if token == nil {
+                do {
+                    token = try tokenSource.read()
+                } catch {
+                    return .retry(error.message, retryAfter: nil)
+                }
+            }
+            request.headers.append(HTTPHeader("Authorization", "Bearer \(token ?? "")"))
+        }
+        switch client.send(request) {
+        case let .failure(failure):
+            return .retry(failure.description, retryAfter: nil)
+        case let .success(response):
+            return outcome(of: response, url: request.url)
+        }
+    }
+
+    private func outcome(of response: HTTPResponse, url: String) -> DeliveryOutcome {
+        let status = response.status
+        let reason = "\(url): HTTP \(status)" + Self.errorText(response.body).map { " \($0)" }.orEmpty
+        let retryAfter = response.headers["retry-after"].flatMap(Double.init)
+        switch status {
+        case 200..<300: return .delivered
+        case 409: return .rejected(reason + " (the server holds a newer sequence)")
+        case 401, 403:
+            token = nil
+            return .retry(reason + " (bearer token refused; re-reading it)", retryAfter: retryAfter)
+        case 429: return .throttled(reason, retryAfter: retryAfter)
+        case 408, 425, 500..<600: return .retry(reason, retryAfter: retryAfter)
+        default: return .rejected(reason)
+        }
+    }
+
+    /// The contract's error body `{"error": "...", "message": "..."}`, or the raw text, shortened.
+    static func errorText(_ body: [UInt8]) -> String? {
+        guard !body.isEmpty else { return nil }
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+            let parts = [object["error"], object["message"]].compactMap { $0 as? String }
+            if !parts.isEmpty { return parts.joined(separator: ": ") }
+        }
+        return String(String(decoding: body.prefix(200), as: UTF8.self))
+    }
+}
+
+extension Optional where Wrapped == String {
+    var orEmpty: String { self ?? "" }
+}

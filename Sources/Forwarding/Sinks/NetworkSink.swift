@@ -1,0 +1,57 @@
+import LiveState
+
+/// A sink that sends over the network (lifecycle server, APNs): updates become deliveries at once,
+/// a delivery thread sends them in order with retries, and undelivered lifecycle steps are spooled
+/// at shutdown and sent first next time.
+public final class NetworkSink: UpdateSink {
+    public let name: String
+    private let worker: DeliveryWorker
+    private let spool: Spool?
+    private let makeDelivery: (ActivityUpdate) throws(SinkError) -> Delivery?
+    private let log: @Sendable (String) -> Void
+
+    /// `makeDelivery` turns an update into this sink's request (nil: nothing to send for it here).
+    public init(name: String, settings: DeliveryWorker.Settings, spool: Spool?,
+                log: @escaping @Sendable (String) -> Void,
+                makeDelivery: @escaping (ActivityUpdate) throws(SinkError) -> Delivery?,
+                makeTransmitter: @escaping @Sendable () -> any Transmitter) {
+        self.name = name
+        self.spool = spool
+        self.log = log
+        self.makeDelivery = makeDelivery
+        let pending = spool?.load(warn: log) ?? []
+        if !pending.isEmpty { log("sink \(name): delivering \(pending.count) spooled lifecycle steps from \(spool!.path) first") }
+        worker = DeliveryWorker(name: name, settings: settings, pending: pending, log: log, makeTransmitter: makeTransmitter)
+    }
+
+    /// An update this sink cannot turn into a request (too large) is counted, logged and skipped:
+    /// it is that update that is wrong, not the sink.
+    public func accept(_ update: ActivityUpdate) throws(SinkError) {
+        do {
+            guard let delivery = try makeDelivery(update) else { return }
+            worker.enqueue(delivery)
+        } catch {
+            worker.noteFailure(error.message)
+            log(error.description)
+        }
+    }
+
+    public func finish(grace: Double) {
+        let leftOver = worker.finish(grace: grace)
+        let lifecycle = leftOver.filter { $0.kind == .lifecycle }
+        worker.noteLeftOver(spooled: spool == nil ? 0 : lifecycle.count, abandoned: leftOver.count - (spool == nil ? 0 : lifecycle.count))
+        guard let spool else {
+            if !lifecycle.isEmpty { log("sink \(name): \(lifecycle.count) lifecycle steps undelivered and no spool directory") }
+            return
+        }
+        do {
+            try spool.store(lifecycle)
+            if !lifecycle.isEmpty { log("sink \(name): \(lifecycle.count) undelivered lifecycle steps spooled to \(spool.path)") }
+        } catch {
+            log("sink \(name): cannot write the spool \(spool.path): \(error)")
+        }
+    }
+
+    public var counters: SinkCounters { worker.counterSnapshot }
+    public var waitingCount: Int { worker.waitingCount }
+}

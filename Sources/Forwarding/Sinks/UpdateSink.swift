@@ -1,0 +1,25 @@
+import LiveState
+
+/// Where Live Activity updates go. The pipeline calls `accept` on its own thread for every update,
+/// in order; network sinks hand the work to their delivery thread and return at once.
+public protocol UpdateSink: AnyObject {
+    /// `stdout`, `file:/path`, `https://host/hooks`, `apns` — for logs and status lines.
+    var name: String { get }
+    func accept(_ update: ActivityUpdate) throws(SinkError)
+    /// Delivers what it can within `grace` seconds, spools undelivered lifecycle steps, closes.
+    func finish(grace: Double)
+    var counters: SinkCounters { get }
+}
+
+/// A sink that cannot go on: its output is gone (closed pipe, full disk) or its setup is wrong.
+public struct SinkError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var sink: String
+    public var message: String
+
+    public init(sink: String, message: String) {
+        self.sink = sink
+        self.message = message
+    }
+
+    public var description: String { "sink \(sink): \(message)" }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import Forwarding
+
+/// The queue's rules as tables: each case enqueues a script and checks what waits, in order.
+@Suite struct DeliveryQueueTests {
+    static func item(_ activity: String, _ sequence: Int, _ kind: Delivery.Kind) -> Delivery {
+        Delivery(activityID: activity, sequence: sequence, event: kind == .content ? "update" : (sequence == 1 ? "start" : "end"),
+                 kind: kind, request: HTTPRequest(url: "http://127.0.0.1/", headers: [], body: []))
+    }
+
+    static func labels(_ queue: DeliveryQueue) -> [String] { queue.items.map { "\($0.activityID)\($0.sequence)" } }
+
+    @Test func newerContentReplacesOlderUnsentContentInPlace() {
+        var queue = DeliveryQueue(capacity: 10)
+        queue.enqueue(Self.item("a", 1, .lifecycle))
+        queue.enqueue(Self.item("a", 2, .content))
+        queue.enqueue(Self.item("b", 1, .lifecycle))
+        let admission = queue.enqueue(Self.item("a", 3, .content))
+        #expect(admission.superseded.map(\.sequence) == [2])
+        #expect(Self.labels(queue) == ["a1", "a3", "b1"])
+    }
+
+    @Test func contentNeverCrossesALifecycleStepAndLifecycleIsNeverMerged() {
+        var queue = DeliveryQueue(capacity: 10)
+        for item in [Self.item("a", 1, .lifecycle), Self.item("a", 2, .content), Self.item("a", 3, .lifecycle),
+                     Self.item("a", 1, .lifecycle), Self.item("a", 2, .content)] {
+            queue.enqueue(item)
+        }
+        // a second activity with the same id after an end: its update does not replace the first's.
+        #expect(Self.labels(queue) == ["a1", "a2", "a3", "a1", "a2"])
+        var lifecycleOnly = DeliveryQueue(capacity: 10)
+        lifecycleOnly.enqueue(Self.item("a", 1, .lifecycle))
+        lifecycleOnly.enqueue(Self.item("a", 9, .lifecycle))
+        #expect(Self.labels(lifecycleOnly) == ["a1", "a9"])
+    }
+
+    @Test func theItemBeingSentIsNotReplacedButIsSupersededWhenItFails() {
+        var queue = DeliveryQueue(capacity: 10)
+        queue.enqueue(Self.item("a", 2, .content))
+        #expect(queue.beginSending()?.sequence == 2)
+        queue.enqueue(Self.item("a", 3, .content))
+        #expect(Self.labels(queue) == ["a2", "a3"])
+        #expect(queue.retryLater()?.sequence == 2)
+        #expect(Self.labels(queue) == ["a3"])
+        // A failed lifecycle step stays at the head.
+        queue.enqueue(Self.item("b", 1, .lifecycle))
+        queue.finishSending() // not in flight: no effect
+        #expect(queue.beginSending()?.activityID == "a")
+        queue.finishSending()
+        #expect(queue.beginSending()?.activityID == "b")
+        #expect(queue.retryLater() == nil)
+        #expect(Self.labels(queue) == ["b1"])
+    }
+
+    @Test func aFullQueueDropsTheOldestContentButAdmitsEveryLifecycleStep() {
+        var queue = DeliveryQueue(capacity: 3)
+        queue.enqueue(Self.item("a", 2, .content))
+        queue.enqueue(Self.item("b", 2, .content))
+        queue.enqueue(Self.item("c", 2, .content))
+        let admission = queue.enqueue(Self.item("d", 2, .content))
+        #expect(admission.dropped.map(\.activityID) == ["a"])
+        #expect(Self.labels(queue) == ["b2", "c2", "d2"])
+        queue.enqueue(Self.item("e", 1, .lifecycle))
+        queue.enqueue(Self.item("f", 1, .lifecycle))
+        queue.enqueue(Self.item("g", 1, .lifecycle))
+        queue.enqueue(Self.item("h", 1, .lifecycle))
+        #expect(Self.labels(queue) == ["e1", "f1", "g1", "h1"])
+        let refused = queue.enqueue(Self.item("i", 2, .content))
+        #expect(refused.dropped.map(\.activityID) == ["i"])
+        #expect(queue.count == 4)
+    }
+
+    @Test(arguments: [
+        (RetrySchedule(initial: 1, cap: 60), [1, 2, 4, 8, 16, 32, 60, 60]),
+        (RetrySchedule(initial: 10, cap: 300), [10, 20, 40, 80, 160, 300, 300, 300]),
+        (RetrySchedule(initial: 0.05, multiplier: 3, cap: 1), [0.05, 0.15, 0.45, 1, 1, 1, 1, 1]),
+    ])
+    func retryDelaysGrowAndAreCapped(schedule: RetrySchedule, expected: [Double]) {
+        let delays = (1...8).map { schedule.delay(afterFailures: $0) }
+        for (delay, want) in zip(delays, expected) { #expect(abs(delay - want) < 1e-9) }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import HeartRate
+
+/// The real time, for what must not follow a replayed trace's clock (the provider token's `iat`).
+public enum WallClock {
+    public static func now() -> Timestamp {
+        Timestamp(microsecondsSinceUnixEpoch: Int64((Date().timeIntervalSince1970 * 1_000_000).rounded()))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LiveState
+import TestSupport
+import Testing
+@testable import Forwarding
+
+/// `--sink URL` against a real scripted HTTP server on 127.0.0.1.
+@Suite(.timeLimit(.minutes(1))) struct LifecycleSinkTests {
+    static func sink(_ server: ServerProcess, token: BearerTokenSource? = nil, http: HTTPClientConfiguration = .init(),
+                     settings: DeliveryWorker.Settings = FastDelivery.settings, spool: String? = nil, log: LogLines = LogLines()) -> NetworkSink {
+        .lifecycleServer(baseURL: server.baseURL + "/hooks", token: token, http: http, settings: settings, spoolDirectory: spool, log: log.sink)
+    }
+
+    @Test func postsTheEnvelopeWithIdempotencyKeySequenceAndBearerToken() throws {
+        let directory = try TemporaryDirectory()
+        let tokenFile = try directory.write("token", "s3cret-token\n")
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let log = LogLines()
+        let sink = Self.sink(server, token: .file(tokenFile), log: log)
+        let updates = SampleUpdates.activity(count: 3)
+        for update in updates { try sink.accept(update) }
+        sink.finish(grace: 5)
+
+        let received = server.requests()
+        try #require(received.count == 3)
+        for (request, update) in zip(received, updates) {
+            #expect(request.method == "POST")
+            #expect(request.path == "/hooks/activities/run-1/\(update.event.rawValue)")
+            var line = try UpdateLine.encode(update)
+            line.removeLast()
+            #expect(request.body == String(decoding: line, as: UTF8.self))
+            #expect(request.header("idempotency-key") == "run-1:\(update.sequence)")
+            #expect(request.header("activity-sequence") == String(update.sequence))
+            #expect(request.header("authorization") == "Bearer s3cret-token")
+            #expect(request.header("content-type") == "application/json")
+        }
+        #expect(sink.counters.sent == 3)
+        #expect(!log.all.joined().contains("s3cret"))
+    }
+
+    @Test func retriesServerErrorsDropsRefusedRequestsAndGoesOn() throws {
+        let script = #"""
+        [{"status": 503, "headers": {"Retry-After": "0"}}, {"status": 200},
+         {"status": 400, "body": "{\"error\": \"invalid-update\", \"message\": \"heartRate out of range\"}"},
+         {"status": 200}]
+        """#
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: [script])
+        let sink = Self.sink(server)
+        for update in SampleUpdates.activity(count: 3) { try sink.accept(update) }
+        sink.finish(grace: 5)
+        let received = server.requests()
+        #expect(received.map { $0.header("idempotency-key") } == ["run-1:1", "run-1:1", "run-1:2", "run-1:3"])
+        let counters = sink.counters
+        #expect(counters.sent == 2)
+        #expect(counters.retried == 1)
+        #expect(counters.failed == 1)
+        #expect(counters.lastError?.contains("HTTP 400 invalid-update: heartRate out of range") == true)
+    }
+
+    @Test func slowAndClosedConnectionsAreRetriedWithTheSameKey() throws {
+        let server = try ServerProcess(script: "scripted_http_server.py",
+                                       arguments: [#"[{"status": 200, "delay": 2}, {"close": true}, {"status": 201}]"#])
+        let sink = Self.sink(server, http: HTTPClientConfiguration(requestTimeout: 0.5))
+        try sink.accept(SampleUpdates.update(.start, sequence: 1))
+        sink.finish(grace: 10)
+        #expect(server.requests().map { $0.header("idempotency-key") } == ["run-1:1", "run-1:1", "run-1:1"])
+        #expect(sink.counters.sent == 1)
+        #expect(sink.counters.retried == 2)
+    }
+
+    @Test func aRefusedTokenIsReadAgainFromItsFile() throws {
+        let directory = try TemporaryDirectory()
+        let tokenFile = try directory.write("token", "old-token")
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: [#"[{"status": 401}, {"status": 200}]"#])
+        let slowRetry = DeliveryWorker.Settings(unreachable: RetrySchedule(initial: 1, cap: 1))
+        let sink = Self.sink(server, token: .file(tokenFile), settings: slowRetry)
+        try sink.accept(SampleUpdates.update(.start, sequence: 1))
+        #expect(eventually { server.requests().count == 1 })
+        _ = try directory.write("token", "new-token\n")
+        sink.finish(grace: 5)
+        #expect(server.requests().map { $0.header("authorization") } == ["Bearer old-token", "Bearer new-token"])
+    }
+
+    @Test func aTokenFromTheEnvironment() throws {
+        setenv("HRBRIDGE_TEST_LIFECYCLE_TOKEN", "env-token", 1)
+        #expect(try BearerTokenSource.environment("HRBRIDGE_TEST_LIFECYCLE_TOKEN").read() == "env-token")
+        #expect(throws: SinkError.self) { try BearerTokenSource.environment("HRBRIDGE_TEST_UNSET_VARIABLE").read() }
+    }
+
+    @Test func a429StormIsWaitedOutAndEverythingArrivesInOrder() throws {
+        let storm = Array(repeating: #"{"status": 429}"#, count: 6).joined(separator: ",")
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[\(storm), {\"status\": 200}]"])
+        let sink = Self.sink(server)
+        for update in SampleUpdates.activity(count: 4) { try sink.accept(update) }
+        sink.finish(grace: 10)
+        let keys = server.requests().map { $0.header("idempotency-key") ?? "" }
+        // Update 2 waited behind the throttled start and was superseded by update 3: latest state wins.
+        #expect(keys == Array(repeating: "run-1:1", count: 7) + ["run-1:3", "run-1:4"])
+        #expect(sink.counters.retried == 6)
+        #expect(sink.counters.sent == 3)
+        #expect(sink.counters.superseded == 1)
+    }
+}

@@ -9,7 +9,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + CadenceOptions.specOptions,
+        options: paceOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -24,9 +24,15 @@ enum ReplayCommand {
         Times come from the trace, so the output is byte-identical at any speed. Malformed
         notifications are reported on stderr as FILE:LINE: reason and skipped.
 
+        Sinks (README "Forwarding"): --sink stdout (default), file:PATH, a lifecycle server URL, apns;
+        several at once. Network sinks keep order per activity, retry, and spool undelivered starts
+        and ends for the next run; their counters are logged on stderr at the end.
+
         Examples:
           hrbridge replay --speed 60
           hrbridge replay --fast --threshold 3 --zones 114,133,152,171 my-run.trace
+          hrbridge replay --speed 10 --sink stdout --sink file:updates.ndjson
+          hrbridge replay --speed 10 --sink https://example.com/hooks --token-file ~/.config/hrbridge/token
         """
     )
 
@@ -45,17 +51,13 @@ enum ReplayCommand {
         }
         let engine = try CadenceOptions.engine(arguments, spec: spec)
         var drive = TraceDrive(reader: try openTrace(path), pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
-        let flushEachLine = pace != .fastest
-        defer { console.output.flush() }
+        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: pace != .fastest)
+        defer {
+            sinks.finish()
+            console.output.flush()
+        }
         try drive.run(TraceDrive.Observer(
-            update: { update throws(CLIError) in
-                do {
-                    console.output.write(try UpdateLine.encode(update))
-                } catch {
-                    throw .dataError("\(path): update \(update.sequence) of \(update.activityID): \(error)")
-                }
-                if flushEachLine { console.output.flush() }
-            },
+            update: { update throws(CLIError) in try sinks.accept(update) },
             warning: { console.warn($0) }
         ))
     }

@@ -1,0 +1,94 @@
+import Forwarding
+import Foundation
+import LiveState
+import Synchronization
+
+/// Every sink of one command: each update goes to all of them in order; at the end each finishes
+/// (network sinks deliver what they can, then spool) and its counters are logged.
+final class SinkSet {
+    private let sinks: [any UpdateSink]
+    private let relay: SinkLogRelay
+    private let console: Console
+    private let grace: Double
+    private let statusInterval: Double?
+    private var lastStatus = Date()
+
+    private init(sinks: [any UpdateSink], relay: SinkLogRelay, console: Console, grace: Double, statusInterval: Double?) {
+        self.sinks = sinks
+        self.relay = relay
+        self.console = console
+        self.grace = grace
+        self.statusInterval = statusInterval
+    }
+
+    static func make(_ arguments: ParsedArguments, spec: CommandSpec, console: Console, flushEachLine: Bool) throws(CLIError) -> SinkSet {
+        let specs = try SinkOptions.specs(arguments, spec: spec)
+        let grace = try SinkOptions.seconds(arguments, "--sink-grace", default: SinkOptions.defaultGrace, spec: spec) ?? SinkOptions.defaultGrace
+        let status = try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
+        let token = try SinkOptions.tokenSource(arguments, spec: spec)
+        let http = HTTPClientConfiguration(certificateAuthorityFile: arguments.value("--ca-file"))
+        let spool = SinkOptions.spoolDirectory(arguments)
+        let relay = SinkLogRelay()
+        var sinks: [any UpdateSink] = []
+        for sinkSpec in specs {
+            switch sinkSpec {
+            case .standardOutput:
+                sinks.append(LineSink(name: "stdout", output: ConsoleLineOutput(console: console, flushEachLine: flushEachLine)))
+            case let .file(path):
+                do {
+                    sinks.append(try LineSink.appending(toFile: path))
+                } catch {
+                    throw .cannotCreate(error.description)
+                }
+            case let .lifecycleServer(url):
+                sinks.append(NetworkSink.lifecycleServer(baseURL: url, token: token, http: http, spoolDirectory: spool, log: relay.log))
+            case .apns:
+                let (settings, tokens) = try SinkOptions.apnsSettings(arguments, spec: spec)
+                sinks.append(NetworkSink.apns(settings: settings, tokens: tokens, http: http, spoolDirectory: spool, log: relay.log))
+            }
+        }
+        return SinkSet(sinks: sinks, relay: relay, console: console, grace: grace, statusInterval: status)
+    }
+
+    func accept(_ update: ActivityUpdate) throws(CLIError) {
+        for sink in sinks {
+            do {
+                try sink.accept(update)
+            } catch {
+                throw .cannotCreate(error.description)
+            }
+        }
+        relay.drain(into: console)
+        if let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval {
+            lastStatus = Date()
+            logCounters(prefix: "status")
+        }
+    }
+
+    /// Ends every sink and logs what each did. Safe to call once, on success or failure.
+    func finish() {
+        for sink in sinks { sink.finish(grace: grace) }
+        relay.drain(into: console)
+        logCounters(prefix: "done")
+    }
+
+    private func logCounters(prefix: String) {
+        for sink in sinks where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
+            var line = "sink \(sink.name) \(prefix): \(sink.counters.summary)"
+            if let network = sink as? NetworkSink { line += ", waiting \(network.waitingCount)" }
+            console.warn(line)
+        }
+    }
+}
+
+/// Log lines from delivery threads, handed to the console on the command's own thread (the
+/// console is not shared across threads).
+final class SinkLogRelay: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var log: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
+
+    func drain(into console: Console) {
+        for line in lines.withLock({ lines in defer { lines = [] }; return lines }) { console.warn(line) }
+    }
+}

@@ -18,7 +18,11 @@ let package = Package(
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "Forwarding", dependencies: ["HeartRate", "LiveState", "COpenSSL", "CCurl"]),
+        .target(
+            name: "Forwarding",
+            dependencies: ["HeartRate", "LiveState", "COpenSSL", "CCurl"],
+            exclude: ["Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
+        ),
         .target(
             name: "CLI",
             dependencies: ["HeartRate", "Trace", "LiveState", "Forwarding"],

@@ -101,3 +101,37 @@ import Testing
         #expect(sink.counters.superseded == 1)
     }
 }
+
+/// The repository's OpenAPI contract, checked by python3-jsonschema against what the sink really sent.
+@Suite(.timeLimit(.minutes(1))) struct LifecycleContractTests {
+    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Forwarding/Lifecycle/lifecycle-server.openapi.json").path
+
+    @Test func everyRequestTheSinkSendsFollowsTheContract() throws {
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let sink = NetworkSink.lifecycleServer(baseURL: server.baseURL + "/hooks", token: nil, settings: FastDelivery.settings,
+                                               spoolDirectory: nil, log: LogLines().sink)
+        let updates = [
+            SampleUpdates.update(.start, activity: "hrbridge-20240101T060000Z-1", sequence: 1),
+            SampleUpdates.update(.update, activity: "hrbridge-20240101T060000Z-1", sequence: 2, heartRate: nil, reason: .sensorLost),
+            SampleUpdates.update(.end, activity: "hrbridge-20240101T060000Z-1", sequence: 3),
+        ]
+        for update in updates {
+            try sink.accept(update)
+            #expect(eventually { server.requests().count == update.sequence })
+        }
+        sink.finish(grace: 5)
+        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let output = try runTool("/usr/bin/python3", [checker, Self.contract, server.logPath, "/hooks"])
+        #expect(output == "ok 3\n")
+    }
+
+    @Test func theCheckerCatchesABodyThatBreaksTheContract() throws {
+        let directory = try TemporaryDirectory()
+        let bad = #"{"method": "POST", "path": "/hooks/activities/a/start", "headers": [["idempotency-key", "a:1"], ["activity-sequence", "1"]], "body": "{\"event\": \"start\", \"activity\": \"a\", \"sequence\": 1}"}"#
+        let log = try directory.write("requests.ndjson", bad + "\n")
+        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let error = #expect(throws: ToolError.self) { try runTool("/usr/bin/python3", [checker, Self.contract, log, "/hooks"]) }
+        #expect(error?.message.contains("body breaks the contract: 'attributes' is a required property") == true)
+    }
+}

@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "LiveState", "HeartRate", "TestSupport"],
+            dependencies: ["Forwarding", "CLI", "LiveState", "HeartRate", "TestSupport"],
             resources: [.copy("Scripts")]
         ),
         .testTarget(

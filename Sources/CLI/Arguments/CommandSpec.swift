@@ -39,16 +39,23 @@ struct CommandSpec: Sendable {
         if !positionals.isEmpty {
             text += "\nArguments:\n"
             for positional in positionals {
-                text += "  \(positional.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(positional.help)\n"
+                text += Self.helpLine(positional.name, positional.help)
             }
         }
         text += "\nOptions:\n"
         for option in options + [CommandSpec.helpOption] {
             let label = option.valueName.map { "\(option.name) \($0)" } ?? option.name
-            text += "  \(label.padding(toLength: 22, withPad: " ", startingAt: 0))\(option.help)\n"
+            text += Self.helpLine(label, option.help)
         }
         if !details.isEmpty { text += "\n\(details)\n" }
         return text
+    }
+
+    /// `  LABEL   help`, the help in a 22-wide column; a longer label gets its help on the next line.
+    private static func helpLine(_ label: String, _ help: String) -> String {
+        let column = 22
+        guard label.count < column else { return "  \(label)\n  \(String(repeating: " ", count: column))\(help)\n" }
+        return "  \(label.padding(toLength: column, withPad: " ", startingAt: 0))\(help)\n"
     }
 
     static let helpOption = Option(name: "--help", valueName: nil, help: "show this help and exit")

@@ -53,6 +53,15 @@ import Testing
         #expect(!result.log.contains("replay-secret"))
     }
 
+    @Test func statusLinesOnRequest() throws {
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let spool = try TemporaryDirectory()
+        let result = Self.replay(["--sink", "stdout", "--sink", server.baseURL, "--sink-status", "0", "--spool", spool.url.path])
+        let statusLines = result.log.split(separator: "\n").filter { $0.hasPrefix("hrbridge: sink \(server.baseURL) status: sent ") }
+        #expect(statusLines.count == result.output.split(separator: "\n").count, "one status line per update with --sink-status 0")
+        #expect(result.log.contains("hrbridge: sink stdout done: sent \(result.output.split(separator: "\n").count),"))
+    }
+
     @Test func apnsSinkFromTheCommandLine() throws {
         let certificates = try TestCertificates.make()
         let server = try ServerProcess(script: "h2_push_server.py", arguments: [certificates.serverCertificate, certificates.serverKey, "[]"])

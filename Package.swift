@@ -11,9 +11,11 @@ let package = Package(
     targets: [
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
+        // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
+        .target(name: "Config"),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace"],
+            dependencies: ["HeartRate", "Trace", "Config"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
@@ -25,6 +27,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "Config", "TestSupport"]),
     ]
 )

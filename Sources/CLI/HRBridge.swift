@@ -7,6 +7,7 @@ public enum HRBridge {
         (ReplayCommand.spec, ReplayCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (ParseCommand.spec, ParseCommand.run),
+        (ConfigCommand.spec, ConfigCommand.run),
     ]
 
     public static func main(_ arguments: [String]) -> Int32 {

@@ -1,0 +1,54 @@
+import Config
+import Foundation
+
+/// `hrbridge config check`: validates a configuration file and prints it as it will be used.
+enum ConfigCommand {
+    static let spec = CommandSpec(
+        name: "config",
+        summary: "Check a configuration file and print the effective configuration.",
+        options: [
+            .init(name: "--config", valueName: "PATH",
+                  help: "the file (default: \(ConfigurationFile.systemPath), else ~/.config/hrbridge/config.json)"),
+        ],
+        positionals: [
+            .init(name: "check", help: "the action (only 'check' for now)"),
+        ],
+        details: """
+        Every problem is listed as FILE: KEY.PATH: what was expected, and the exit status is 65.
+        The output is JSON: each strap with its cadence settings (the file's, with the strap's own over
+        them; unlisted keys keep the engine's defaults). Secrets are shown as the files they are read
+        from (an absolute path or credential:NAME, a file systemd passes in with LoadCredential=);
+        their contents are never read here.
+
+        Example:
+          hrbridge config check --config /etc/hrbridge/config.json
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        guard arguments.positionals.first == "check" else {
+            throw .usage("unknown config action '\(arguments.positionals[0])' (supported: check)", spec)
+        }
+        let configuration: BridgeConfiguration
+        let path: String
+        do {
+            path = try ConfigurationFile.locate(explicit: arguments.value("--config"),
+                                                environment: ProcessInfo.processInfo.environment)
+            configuration = try ConfigurationFile.load(path: path)
+        } catch {
+            throw error.asCLIError
+        }
+        console.output.write(ConfigurationReader.effectiveJSON(configuration))
+        let count = configuration.straps.count
+        console.warn("\(path): valid, \(count) strap\(count == 1 ? "" : "s")")
+    }
+}
+
+extension ConfigError {
+    var asCLIError: CLIError {
+        switch self {
+        case .notFound, .unreadable: .noInput(description)
+        case .syntax, .invalid: .dataError(description)
+        }
+    }
+}

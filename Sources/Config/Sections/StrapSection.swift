@@ -1,0 +1,98 @@
+/// The `straps` section: which strap feeds which activity, and where its updates go.
+/// Activity fields follow LiveState's `ActivitySettings` (workoutName, intervalLabel,
+/// activityIDPrefix); at merge, building `ActivitySettings` from a `StrapConfiguration` belongs here.
+///
+///     "straps": [
+///       {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "intervalLabel": "Warm-up",
+///        "cadence": {"zoneBoundaries": [114, 133, 152, 171]}, "sinks": [{"type": "stdout"}]}
+///     ]
+enum StrapSection {
+    static let keys = ["address", "name", "workoutName", "intervalLabel", "activityIDPrefix", "cadence", "sinks"]
+
+    static func read(_ node: ConfigNode, cadence base: CadenceSettings) -> [StrapConfiguration]? {
+        guard let elements = node.array() else { return nil }
+        guard !elements.isEmpty else { node.report("expected at least one strap"); return nil }
+        var straps: [StrapConfiguration] = []
+        var firstUse: [StrapSelector: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let strap = readStrap(element, cadence: base) else { continue }
+            if let earlier = firstUse[strap.strap] {
+                element.report("\(strap.strap) is already used by straps[\(earlier)]; one strap feeds one activity")
+                continue
+            }
+            firstUse[strap.strap] = index
+            straps.append(strap)
+        }
+        return straps.count == elements.count ? straps : nil
+    }
+
+    private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings) -> StrapConfiguration? {
+        guard let object = ObjectFields(node, allowed: keys) else { return nil }
+        let selector = readSelector(object)
+        let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
+        let intervalLabel = object.optional("intervalLabel")?.string()
+        let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
+        let cadence = object.optional("cadence").map(CadenceSection.read)
+        let sinks = object.required("sinks", "where this strap's updates go").flatMap(SinkSection.readSinks)
+        let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
+        guard let selector, let workoutName, let sinks, optionalsRead else { return nil }
+        return StrapConfiguration(
+            strap: selector, workoutName: workoutName, intervalLabel: intervalLabel, activityIDPrefix: prefix,
+            cadence: (cadence ?? CadenceSettings()).overriding(base), sinks: sinks
+        )
+    }
+
+    private static func readSelector(_ object: ObjectFields) -> StrapSelector? {
+        switch (object.optional("address"), object.optional("name")) {
+        case let (address?, nil):
+            return address.bluetoothAddress().map(StrapSelector.address)
+        case let (nil, name?):
+            return name.nonEmptyString().map(StrapSelector.name)
+        case (.some, .some):
+            object.node.report("expected \"address\" or \"name\", not both (the address is exact; use it alone)")
+            return nil
+        case (nil, nil):
+            object.node.report("missing key \"address\" (AA:BB:CC:DD:EE:FF) or \"name\" (as the strap advertises it)")
+            return nil
+        }
+    }
+
+    static func json(_ strap: StrapConfiguration) -> JSONValue {
+        var members: [JSONValue.Member] = []
+        switch strap.strap {
+        case let .address(address): members.append(.init("address", .string(address)))
+        case let .name(name): members.append(.init("name", .string(name)))
+        }
+        members.append(.init("workoutName", .string(strap.workoutName)))
+        if let label = strap.intervalLabel { members.append(.init("intervalLabel", .string(label))) }
+        if let prefix = strap.activityIDPrefix { members.append(.init("activityIDPrefix", .string(prefix))) }
+        members.append(.init("cadence", CadenceSection.json(strap.cadence)))
+        members.append(.init("sinks", .array(strap.sinks.map(SinkSection.json))))
+        return .object(members)
+    }
+}
+
+private extension ConfigNode {
+    /// Six hex pairs separated by colons, as BlueZ shows them; returned upper case, as BlueZ compares.
+    func bluetoothAddress() -> String? {
+        guard let text = string() else { return nil }
+        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+            report("expected a Bluetooth address like C8:5F:33:12:34:56, got \(JSONWriter.quoted(text))")
+            return nil
+        }
+        return text.uppercased()
+    }
+
+    /// Activity ids are `<prefix>-<start>-<n>` and travel in URLs and file names: keep the prefix plain.
+    func activityIDPrefix() -> String? {
+        guard let text = string() else { return nil }
+        guard !text.isEmpty, text.count <= 32,
+              text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            report("expected 1 to 32 letters, digits or '-', got \(JSONWriter.quoted(text))")
+            return nil
+        }
+        return text
+    }
+}

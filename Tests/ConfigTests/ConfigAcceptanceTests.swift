@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Config
+
+@Suite struct ConfigAcceptanceTests {
+    static let examplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("udev/config.example.json").path
+
+    @Test func readsTheShippedExample() throws {
+        let configuration = try ConfigurationFile.load(path: Self.examplePath)
+        #expect(configuration.straps.count == 2)
+        let first = configuration.straps[0]
+        #expect(first.strap == .address("C8:5F:33:12:34:56"))
+        #expect(first.workoutName == "Treadmill run")
+        #expect(first.intervalLabel == "Warm-up")
+        #expect(first.sinks == [
+            .standardOutput,
+            .lifecycle(url: "https://activities.example.org/v1", token: .file(.credential("lifecycle-token"))),
+            .apns(deviceToken: .credential("phone-activity-token"), pushToStartToken: nil),
+        ])
+        #expect(configuration.straps[1].strap == .name("Polar H10 8C4E2A1B"))
+        #expect(configuration.apns == APNsSettings(keyFile: .credential("AuthKey.p8"), keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
+                                                   bundleID: "com.example.Workout", server: .production))
+    }
+
+    @Test func strapCadenceOverridesTheFilesKeyByKey() throws {
+        let json = #"""
+        {"straps": [
+          {"name": "A", "workoutName": "Run", "cadence": {"staleWindow": 90, "zoneBoundaries": [120, 140]}, "sinks": [{"type": "stdout"}]},
+          {"name": "B", "workoutName": "Row", "sinks": [{"type": "stdout"}]}
+        ], "cadence": {"staleWindow": 120, "minimumInterval": 2.5, "continueAfterTimeLimit": false}}
+        """#
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        var first = CadenceSettings()
+        first.staleWindow = 90
+        first.zoneBoundaries = [120, 140]
+        first.minimumInterval = 2.5
+        first.continueAfterTimeLimit = false
+        var second = CadenceSettings()
+        second.staleWindow = 120
+        second.minimumInterval = 2.5
+        second.continueAfterTimeLimit = false
+        #expect(configuration.straps.map(\.cadence) == [first, second])
+    }
+
+    @Test func everyCadenceKeyIsReadAndPrinted() throws {
+        let values = CadenceSection.keys.map { key -> String in
+            switch key {
+            case "zoneBoundaries": "\"\(key)\": [110, 130]"
+            case "continueAfterTimeLimit": "\"\(key)\": false"
+            case "changeThreshold", "zoneHysteresis": "\"\(key)\": 3"
+            default: "\"\(key)\": 7.5"
+            }
+        }
+        let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{"type": "stdout"}]}], "cadence": {"#
+            + values.joined(separator: ", ") + "}}"
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        guard case let .object(members) = CadenceSection.json(configuration.straps[0].cadence) else {
+            Issue.record("cadence is not an object"); return
+        }
+        #expect(members.map(\.key) == CadenceSection.keys)
+    }
+
+    /// What `config check` prints reads back as the same configuration: it is the effective one.
+    @Test func effectiveOutputReadsBackTheSame() throws {
+        let configuration = try ConfigurationFile.load(path: Self.examplePath)
+        let printed = ConfigurationReader.effectiveJSON(configuration)
+        #expect(try ConfigurationReader.read(Array(printed.utf8), file: "printed") == configuration)
+    }
+
+    @Test func secretsAreNamedNeverRead() throws {
+        let directory = try TemporaryDirectory()
+        let token = try directory.write("token", "s3cr3t-bearer-token")
+        let key = try directory.write("key.p8", "-----BEGIN PRIVATE KEY-----\nTOPSECRET\n")
+        let json = #"""
+        {"straps": [{"name": "A", "workoutName": "Run", "sinks": [
+           {"type": "lifecycle", "url": "https://x.example", "tokenFile": "\#(token)"},
+           {"type": "lifecycle", "url": "https://y.example", "tokenEnvironment": "HRBRIDGE_TOKEN"},
+           {"type": "apns", "pushToStartTokenFile": "\#(token)"}]}],
+         "apns": {"keyFile": "\#(key)", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout", "server": "sandbox"}}
+        """#
+        let printed = ConfigurationReader.effectiveJSON(try ConfigurationReader.read(Array(json.utf8), file: "c.json"))
+        #expect(printed.contains(token) && printed.contains(key) && printed.contains("HRBRIDGE_TOKEN"))
+        #expect(!printed.contains("s3cr3t") && !printed.contains("TOPSECRET"))
+    }
+
+    @Test func credentialsResolveOnlyInsideTheService() throws {
+        let reference = FileReference.credential("AuthKey.p8")
+        #expect(try reference.resolvedPath(environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"])
+            == "/run/credentials/hrbridge.service/AuthKey.p8")
+        #expect(throws: FileReference.Problem.self) { try reference.resolvedPath(environment: [:]) }
+        #expect(try FileReference.path("/etc/k.p8").resolvedPath(environment: [:]) == "/etc/k.p8")
+    }
+}

@@ -17,8 +17,9 @@ enum ConfigCommand {
         Every problem is listed as FILE: KEY.PATH: what was expected, and the exit status is 65.
         The output is JSON: each strap with its cadence settings (the file's, with the strap's own over
         them; unlisted keys keep the engine's defaults). Secrets are shown as the files they are read
-        from (an absolute path or credential:NAME, a file systemd passes in with LoadCredential=);
-        their contents are never read here.
+        from (an absolute path or credential:NAME, a file systemd passes in with LoadCredential=
+        from /etc/hrbridge/credentials); a warning names each one that is not readable. Their
+        contents are never read here.
 
         Example:
           hrbridge config check --config /etc/hrbridge/config.json
@@ -41,6 +42,10 @@ enum ConfigCommand {
         console.output.write(ConfigurationReader.effectiveJSON(configuration))
         let count = configuration.straps.count
         console.warn("\(path): valid, \(count) strap\(count == 1 ? "" : "s")")
+        // Missing secrets are the service's problem at start, not the file's: warn, stay valid.
+        for problem in ReferencedFiles.problems(configuration, environment: ProcessInfo.processInfo.environment) {
+            console.warn("warning: \(problem)")
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 ///
 ///     "sinks": [
 ///       {"type": "stdout"},
-///       {"type": "file", "path": "/var/lib/hrbridge/updates.ndjson"},
+///       {"type": "file", "path": "/var/log/hrbridge/updates.ndjson"},
 ///       {"type": "lifecycle", "url": "https://example.org/activities", "tokenFile": "credential:lifecycle-token"},
 ///       {"type": "apns", "deviceTokenFile": "credential:phone-activity-token"}
 ///     ]

@@ -11,7 +11,7 @@ enum ConfigCommand {
                   help: "the file (default: \(ConfigurationFile.systemPath), else ~/.config/hrbridge/config.json)"),
         ],
         positionals: [
-            .init(name: "check", help: "the action (only 'check' for now)"),
+            .init(name: "ACTION", help: "check: validate the file and print the effective configuration"),
         ],
         details: """
         Every problem is listed as FILE: KEY.PATH: what was expected, and the exit status is 65.

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // The targets follow the data flow (see README "Architecture"): bytes from a strap or a trace
-// become samples (HeartRate), traces are read and written (Trace), and the CLI wires them together.
+// become samples (HeartRate), samples become Live Activity updates (LiveState), traces are read and
+// written (Trace), and the CLI wires them together.
 import PackageDescription
 
 let package = Package(
@@ -11,11 +12,12 @@ let package = Package(
     targets: [
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
+        .target(name: "LiveState", dependencies: ["HeartRate"]),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
         .target(name: "Config"),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace", "Config"],
+            dependencies: ["HeartRate", "Trace", "LiveState", "Config"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
@@ -27,7 +29,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "Config", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport"],
+            exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
+        ),
     ]
 )

@@ -2,6 +2,7 @@
 //
 // Writes a 12-hour, 1 Hz trace with RR intervals, then measures in the same run:
 //   floor   — read the file and hex-decode every notification, nothing else;
+//   reader  — TraceReader alone: lines to StrapEvents;
 //   replay  — `hrbridge replay --fast` in-process, output to /dev/null;
 //   process — the release binary as a child process, for wall time and peak RSS.
 // Prints samples/s for each, replay/floor, and the targets (≥ 2 M samples/s, ≤ 3× the floor).
@@ -75,6 +76,16 @@ func readAndDecode() -> Int {
 
 let floorTimes = (0..<repetitions).map { _ in seconds { precondition(readAndDecode() >= samples) } }
 
+/// The trace reader alone: every line parsed into a StrapEvent, nothing downstream.
+let readerTimes = (0..<repetitions).map { _ in
+    seconds {
+        let reader = try! TraceReader(path: path)
+        var count = 0
+        while (try! reader.next()) != nil { count += 1 }
+        precondition(count > samples)
+    }
+}
+
 // In-process replay with stdout pointed at /dev/null.
 let savedStdout = dup(STDOUT_FILENO)
 let devNull = open("/dev/null", O_WRONLY)
@@ -105,11 +116,12 @@ if FileManager.default.isExecutableFile(atPath: binary) {
     argv.forEach { free($0) }
 }
 
-let floor = median(floorTimes), replay = median(replayTimes)
+let floor = median(floorTimes), reader = median(readerTimes), replay = median(replayTimes)
 func rate(_ time: Double) -> String { String(format: "%.2f M samples/s", Double(samples) / time / 1e6) }
 print("""
 replay benchmark: \(hours) h trace, \(samples) samples, \(fileSize / 1024) KiB, median of \(repetitions) runs
   floor  (read + hex-decode)   \(String(format: "%8.2f ms", floor * 1000))   \(rate(floor))
+  TraceReader events only       \(String(format: "%8.2f ms", reader * 1000))   \(rate(reader))
   replay --fast (in-process)   \(String(format: "%8.2f ms", replay * 1000))   \(rate(replay))
   replay / floor               \(String(format: "%8.2f x", replay / floor))   target ≤ 3.00 x  \(replay / floor <= 3 ? "met" : "MISSED")
   replay throughput target     ≥ 2.00 M samples/s  \(Double(samples) / replay >= 2e6 ? "met" : "MISSED")

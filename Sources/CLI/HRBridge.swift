@@ -5,6 +5,8 @@ public enum HRBridge {
 
     static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, Console) throws(CLIError) -> Void)] = [
         (ReplayCommand.spec, ReplayCommand.run),
+        (EvaluateCommand.spec, EvaluateCommand.run),
+        (PlotCommand.spec, PlotCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (ParseCommand.spec, ParseCommand.run),
         (ConfigCommand.spec, ConfigCommand.run),

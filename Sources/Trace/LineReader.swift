@@ -27,25 +27,34 @@ struct LineReader {
         self.buffer = [UInt8](repeating: 0, count: Self.chunkSize + Self.maximumLineLength)
     }
 
-    /// Calls `body` with the next line (without `\n` or a trailing `\r`); false at the end.
-    mutating func nextLine<Result>(_ body: (ArraySlice<UInt8>) throws(TraceLineError) -> Result)
+    /// Calls `body` with the next line (without `\n` or a trailing `\r`); nil at the end. The
+    /// bytes are borrowed from the reader's buffer and valid only during the call.
+    mutating func nextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result)
         throws -> Result? {
         while true {
             if let newline = findNewline() {
                 var lineEnd = newline
                 if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                let line = buffer[start..<lineEnd]
+                let lineStart = start
                 start = newline + 1
-                return try body(line)
+                return try borrow(lineStart..<lineEnd, body)
             }
             if atEndOfFile {
                 guard start < end else { return nil }
-                let line = buffer[start..<end]
+                let lineStart = start
                 start = end
-                return try body(line)
+                return try borrow(lineStart..<end, body)
             }
             guard end - start < Self.maximumLineLength else { throw Failure.lineTooLong }
             try fill()
+        }
+    }
+
+    private func borrow<Result>(
+        _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result
+    ) throws(TraceLineError) -> Result {
+        try buffer.withUnsafeBufferPointer { (bytes) throws(TraceLineError) -> Result in
+            try body(UnsafeBufferPointer(rebasing: bytes[range]))
         }
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeartRate
 
 /// One event line: `<offset µs> <kind> [arguments]`.
@@ -28,7 +31,7 @@ enum TraceEventLine {
     }
 
     /// Parses an event line (without its newline). The caller has already skipped blanks and comments.
-    static func parse(_ line: ArraySlice<UInt8>) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
         var tokens = Tokenizer(line)
         guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
         guard let offset = parseOffset(offsetToken) else {
@@ -36,10 +39,10 @@ enum TraceEventLine {
         }
         guard let kindToken = tokens.next() else { throw TraceLineError("missing event kind after the offset") }
 
-        if kindToken.elementsEqual(Keyword.notify) {
+        if kindToken.matches(Keyword.notify) {
             guard let uuidToken = tokens.next() else { throw TraceLineError("notify needs a characteristic UUID") }
             let characteristic: BluetoothUUID
-            if uuidToken.elementsEqual(Keyword.heartRateMeasurement) {
+            if uuidToken.matches(Keyword.heartRateMeasurement) {
                 characteristic = .heartRateMeasurement
             } else if let parsed = BluetoothUUID(text(uuidToken)) {
                 characteristic = parsed
@@ -56,16 +59,16 @@ enum TraceEventLine {
             try tokens.expectEnd(after: "notify")
             return (offset, .notification(characteristic: characteristic, value: value))
         }
-        if kindToken.elementsEqual(Keyword.connected) {
+        if kindToken.matches(Keyword.connected) {
             try tokens.expectEnd(after: "connected")
             return (offset, .connected)
         }
-        if kindToken.elementsEqual(Keyword.disconnected) {
+        if kindToken.matches(Keyword.disconnected) {
             let rest = tokens.rest()
             guard !rest.isEmpty else { return (offset, .disconnected(reason: nil)) }
             return (offset, .disconnected(reason: try unescapedText(rest, in: "disconnect reason")))
         }
-        if kindToken.elementsEqual(Keyword.battery) {
+        if kindToken.matches(Keyword.battery) {
             guard let token = tokens.next(), let percent = UInt8(text(token)) else {
                 throw TraceLineError("battery needs a percentage 0–100")
             }
@@ -76,14 +79,14 @@ enum TraceEventLine {
                 throw TraceLineError("battery level: \(error)")
             }
         }
-        if kindToken.elementsEqual(Keyword.location) {
+        if kindToken.matches(Keyword.location) {
             guard let token = tokens.next(), let code = UInt8(text(token)) else {
                 throw TraceLineError("location needs a Body Sensor Location code 0–255")
             }
             try tokens.expectEnd(after: "location")
             return (offset, .bodySensorLocation(BodySensorLocation(code: code)))
         }
-        if kindToken.elementsEqual(Keyword.note) {
+        if kindToken.matches(Keyword.note) {
             return (offset, .note(try unescapedText(tokens.rest(), in: "note")))
         }
         throw TraceLineError(
@@ -92,7 +95,7 @@ enum TraceEventLine {
     }
 
     /// Offsets are at most 18 digits so they never overflow Int64.
-    private static func parseOffset(_ token: ArraySlice<UInt8>) -> Int64? {
+    private static func parseOffset(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
         guard !token.isEmpty, token.count <= 18 else { return nil }
         var value: Int64 = 0
         for byte in token {
@@ -102,48 +105,60 @@ enum TraceEventLine {
         return value
     }
 
-    private static func unescapedText(_ bytes: ArraySlice<UInt8>, in field: String) throws(TraceLineError) -> String {
+    private static func unescapedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, in field: String) throws(TraceLineError) -> String {
         guard let unescaped = TraceEscaping.unescape(text(bytes)) else {
             throw TraceLineError("\(field) has a bad %-escape")
         }
         return unescaped
     }
 
-    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+    static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(decoding: bytes.prefix(80), as: UTF8.self)
     }
 
     private enum Keyword {
-        static let notify = Array("notify".utf8)
-        static let heartRateMeasurement = Array("2a37".utf8)
-        static let connected = Array("connected".utf8)
-        static let disconnected = Array("disconnected".utf8)
-        static let battery = Array("battery".utf8)
-        static let location = Array("location".utf8)
-        static let note = Array("note".utf8)
+        static let notify: StaticString = "notify"
+        static let heartRateMeasurement: StaticString = "2a37"
+        static let connected: StaticString = "connected"
+        static let disconnected: StaticString = "disconnected"
+        static let battery: StaticString = "battery"
+        static let location: StaticString = "location"
+        static let note: StaticString = "note"
+    }
+}
+
+private extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Byte-for-byte equality with a keyword, without generic sequence machinery (per-line hot path).
+    func matches(_ keyword: StaticString) -> Bool {
+        guard count == keyword.utf8CodeUnitCount else { return false }
+        return memcmp(base.baseAddress! + startIndex, keyword.utf8Start, count) == 0
     }
 }
 
 /// Splits a line on single spaces without copying.
 private struct Tokenizer {
-    private let line: ArraySlice<UInt8>
+    private let line: UnsafeBufferPointer<UInt8>
     private var index: Int
 
-    init(_ line: ArraySlice<UInt8>) {
+    init(_ line: UnsafeBufferPointer<UInt8>) {
         self.line = line
         self.index = line.startIndex
     }
 
-    mutating func next() -> ArraySlice<UInt8>? {
+    mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
         while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
         guard index < line.endIndex else { return nil }
         let start = index
-        while index < line.endIndex, line[index] != UInt8(ascii: " ") { index += 1 }
+        if let space = memchr(line.baseAddress! + index, Int32(UInt8(ascii: " ")), line.endIndex - index) {
+            index = line.baseAddress!.distance(to: space.assumingMemoryBound(to: UInt8.self))
+        } else {
+            index = line.endIndex
+        }
         return line[start..<index]
     }
 
     /// Everything after the current token and one separating space.
-    mutating func rest() -> ArraySlice<UInt8> {
+    mutating func rest() -> Slice<UnsafeBufferPointer<UInt8>> {
         if index < line.endIndex { index += 1 }
         defer { index = line.endIndex }
         return line[index...]

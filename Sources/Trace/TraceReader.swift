@@ -88,7 +88,7 @@ public final class TraceReader {
 
     private static func read<Result>(
         _ lines: inout LineReader, path: String, line: Int,
-        _ body: (ArraySlice<UInt8>) throws(TraceLineError) -> Result
+        _ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result
     ) throws(TraceReadError) -> Result? {
         do {
             return try lines.nextLine(body)

@@ -23,11 +23,14 @@ import Testing
         300000 notify 2a37 0e4a0c00
 
         """)
-        let fast = runHRBridge(["replay", "--fast", path])
-        let paced = runHRBridge(["replay", "--speed", "10", path])
-        #expect(fast.status == .success)
-        #expect(paced.output == fast.output)
-        #expect(fast.output.split(separator: "\n").count == 3)
+        for mode in [[], ["--samples"]] {
+            let fast = runHRBridge(["replay", "--fast", path] + mode)
+            let paced = runHRBridge(["replay", "--speed", "10", path] + mode)
+            #expect(fast.status == .success)
+            #expect(paced.output == fast.output)
+            // Updates: start and end; samples: one line per 0x2A37 notification.
+            #expect(fast.output.split(separator: "\n").count == (mode.isEmpty ? 2 : 3))
+        }
     }
 
     @Test func malformedNotificationIsReportedAndSkipped() throws {
@@ -39,7 +42,7 @@ import Testing
         2000000 notify 2a37 0649
 
         """)
-        let result = runHRBridge(["replay", "--fast", path])
+        let result = runHRBridge(["replay", "--fast", path, "--samples"])
         #expect(result.status == .success)
         #expect(result.output.split(separator: "\n").count == 2)
         #expect(result.log == "hrbridge: \(path):3: dropped malformed 0x2A37 value: flags promise a 16-bit rate but 1 byte follows\n")

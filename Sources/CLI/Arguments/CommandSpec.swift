@@ -13,6 +13,8 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var optional = false
+        /// The last positional may take any number of values (`TRACE...`).
+        var repeatable = false
     }
 
     var name: String
@@ -26,7 +28,8 @@ struct CommandSpec: Sendable {
         var parts = ["hrbridge", name]
         if !options.isEmpty { parts.append("[options]") }
         for positional in positionals {
-            parts.append(positional.optional ? "[\(positional.name)]" : positional.name)
+            let name = positional.repeatable ? "\(positional.name)..." : positional.name
+            parts.append(positional.optional ? "[\(name)]" : name)
         }
         return parts.joined(separator: " ")
     }

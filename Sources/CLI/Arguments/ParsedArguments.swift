@@ -54,7 +54,7 @@ struct ParsedArguments: Sendable {
         guard positionals.count >= required else {
             throw .usage("missing \(spec.positionals[positionals.count].name)", spec)
         }
-        guard positionals.count <= spec.positionals.count else {
+        guard positionals.count <= spec.positionals.count || spec.positionals.last?.repeatable == true else {
             throw .usage("unexpected argument '\(positionals[spec.positionals.count])'", spec)
         }
     }

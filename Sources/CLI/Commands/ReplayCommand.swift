@@ -1,41 +1,71 @@
 import Foundation
 import HeartRate
+import LiveState
 import Trace
 
-/// `hrbridge replay`: drives a trace through the pipeline on the trace's own clock.
+/// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
+/// the Live Activity updates it decides, one NDJSON object per line.
 enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
-        summary: "Replay a trace through the pipeline and print what it produces as NDJSON.",
-        options: [
-            .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
-            .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
-        ],
+        summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
+        options: paceOptions + CadenceOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
         details: """
-        Output: one JSON object per sample, e.g.
+        Output: one JSON object per update (README "Live Activity updates"), e.g.
+          {"event":"update","activity":"hrbridge-20240101T060000Z-1","sequence":2,"timestamp":1704088803,
+           "staleDate":1704088923,"priority":5,"reason":"changed","attributesType":"WorkoutActivityAttributes",
+           "attributes":{"workoutName":"Workout"},"contentState":{"distanceMeters":0,"heartRate":118,
+           "intervalLabel":"","timerRange":[725781600,725810400]}}
+        With --samples, one object per parsed sample instead, e.g.
           {"time":"2024-01-01T06:00:01.000000Z","bpm":113,"contact":"detected","energyExpended":null,"rr":[]}
-        Malformed notifications are reported on stderr as FILE:LINE: reason and skipped.
+        Times come from the trace, so the output is byte-identical at any speed. Malformed
+        notifications are reported on stderr as FILE:LINE: reason and skipped.
 
         Examples:
           hrbridge replay --speed 60
-          hrbridge replay --fast my-run.trace
+          hrbridge replay --fast --threshold 3 --zones 114,133,152,171 my-run.trace
         """
     )
+
+    static let paceOptions: [CommandSpec.Option] = [
+        .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
+        .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
+        .init(name: "--samples", valueName: nil, help: "print each parsed sample instead of updates (a debugging view)"),
+    ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let pace = try pace(from: arguments)
         let path = arguments.positionals.first ?? BundledTrace.path
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: path)
-        } catch {
-            throw error.asCLIError
+        if arguments.has("--samples") {
+            try replaySamples(path, pace: pace, console: console)
+            return
         }
+        let engine = try CadenceOptions.engine(arguments, spec: spec)
+        var drive = TraceDrive(reader: try openTrace(path), pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
+        let flushEachLine = pace != .fastest
+        defer { console.output.flush() }
+        try drive.run(TraceDrive.Observer(
+            update: { update throws(CLIError) in
+                do {
+                    console.output.write(try UpdateLine.encode(update))
+                } catch {
+                    throw .dataError("\(path): update \(update.sequence) of \(update.activityID): \(error)")
+                }
+                if flushEachLine { console.output.flush() }
+            },
+            warning: { console.warn($0) }
+        ))
+    }
+
+    /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.
+    private static func replaySamples(_ path: String, pace: ReplayPacer.Pace, console: Console) throws(CLIError) {
+        let reader = try openTrace(path)
         var pacer = ReplayPacer(pace: pace)
         let flushEachLine = pace != .fastest
+        defer { console.output.flush() }
         do {
             while let event = try reader.next() {
                 pacer.wait(until: event.time)
@@ -51,10 +81,16 @@ enum ReplayCommand {
                 }
             }
         } catch {
-            console.output.flush()
             throw error.asCLIError
         }
-        console.output.flush()
+    }
+
+    static func openTrace(_ path: String) throws(CLIError) -> TraceReader {
+        do {
+            return try TraceReader(path: path)
+        } catch {
+            throw error.asCLIError
+        }
     }
 
     private static func pace(from arguments: ParsedArguments) throws(CLIError) -> ReplayPacer.Pace {

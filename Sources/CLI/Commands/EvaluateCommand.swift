@@ -1,0 +1,53 @@
+import Foundation
+import LiveState
+
+/// `hrbridge evaluate`: replays traces through the engine and measures the cadence against the
+/// true samples: updates per hour, share of live time within ±5 bpm, loss delay, stale while live.
+enum EvaluateCommand {
+    static let spec = CommandSpec(
+        name: "evaluate",
+        summary: "Measure the update cadence on traces: updates per hour against accuracy and dropout delay.",
+        options: [
+            .init(name: "--json", valueName: nil, help: "print one JSON document instead of tables"),
+            .init(name: "--tolerance", valueName: "BPM", help: "how close to the truth counts as right (default 5)"),
+            .init(name: "--truth-window", valueName: "S", help: "the truth is the median of the samples of the last S seconds (default 5)"),
+        ] + CadenceOptions.specOptions,
+        positionals: [
+            .init(name: "TRACE", help: "traces to replay (as fast as possible)", repeatable: true),
+        ],
+        details: """
+        Per trace and in total: duration, valid samples, updates (count, per hour, by reason),
+        the share of live time (a heart rate on screen) within the tolerance of the truth, the
+        delay from the last valid sample to each sensor-lost update (worst), seconds a live rate
+        sat past its stale date (must be 0), and the largest attributes + content state.
+
+        Example:
+          hrbridge evaluate --threshold 4 run1.trace run2.trace
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        let engine = try CadenceOptions.engine(arguments, spec: spec)
+        var truth = CadenceScore.Truth()
+        if let text = arguments.value("--tolerance") {
+            guard let value = Double(text), value >= 0, value <= 300 else { throw .usage("--tolerance '\(text)' is not a number of bpm from 0 to 300", spec) }
+            truth.toleranceBeatsPerMinute = value
+        }
+        if let text = arguments.value("--truth-window") {
+            guard let value = Double(text), value > 0, value <= 3600 else { throw .usage("--truth-window '\(text)' is not a number of seconds above 0, up to 3600", spec) }
+            truth.windowSeconds = value
+        }
+        var rows: [(name: String, score: CadenceScore)] = []
+        for path in arguments.positionals {
+            let run = try RecordedRun.replay(path, engine: engine, console: console)
+            rows.append(((path as NSString).lastPathComponent, run.score(truth: truth)))
+        }
+        rows.append(("total", CadenceScore.total(rows.map(\.score))))
+        if arguments.has("--json") {
+            console.output.write(EvaluationReport.json(rows))
+        } else {
+            console.output.write(EvaluationReport.table(rows, tolerance: truth.toleranceBeatsPerMinute))
+        }
+        console.output.flush()
+    }
+}

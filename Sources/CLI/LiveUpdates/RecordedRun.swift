@@ -1,0 +1,37 @@
+import HeartRate
+import LiveState
+import Trace
+
+/// One trace driven through the engine as fast as possible, with everything kept for analysis:
+/// the true (valid) samples and the updates. `evaluate` and `plot` start from this.
+struct RecordedRun {
+    var path: String
+    var samples: [(time: Timestamp, rate: Int)] = []
+    var updates: [ActivityUpdate] = []
+    /// First to last event; nil for a trace without events.
+    var span: ClosedRange<Timestamp>?
+
+    /// Replays `path`; malformed notifications are reported through `console` and skipped.
+    static func replay(_ path: String, engine: LiveStateEngine, console: Console) throws(CLIError) -> RecordedRun {
+        var run = RecordedRun(path: path)
+        var drive = TraceDrive(reader: try ReplayCommand.openTrace(path), pacer: ReplayPacer(pace: .fastest), feed: StrapFeed(engine: engine))
+        var samples: [(time: Timestamp, rate: Int)] = []
+        var updates: [ActivityUpdate] = []
+        run.span = try drive.run(TraceDrive.Observer(
+            update: { updates.append($0) },
+            sample: { time, measurement in
+                guard measurement.beatsPerMinute > 0, measurement.sensorContact != .notDetected else { return }
+                samples.append((time, Int(measurement.beatsPerMinute)))
+            },
+            warning: { console.warn($0) }
+        ))
+        run.samples = samples
+        run.updates = updates
+        return run
+    }
+
+    func score(truth: CadenceScore.Truth) -> CadenceScore {
+        guard let span else { return .total([]) }
+        return CadenceScore(samples: samples, updates: updates, span: span, truth: truth)
+    }
+}

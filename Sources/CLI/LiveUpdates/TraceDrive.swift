@@ -1,0 +1,52 @@
+import HeartRate
+import LiveState
+import Trace
+
+/// Drives a trace through the live state on the trace's clock: virtual time advances to whichever
+/// comes first, the next event or the engine's next deadline, and the pacer holds each back to its
+/// (scaled) trace time. What comes out depends only on the trace and the settings, never on the pace.
+struct TraceDrive {
+    var reader: TraceReader
+    var pacer: ReplayPacer
+    var feed: StrapFeed
+
+    /// Everything the drive produced, as it happens.
+    struct Observer {
+        var update: (ActivityUpdate) throws(CLIError) -> Void
+        var sample: (Timestamp, HeartRateMeasurement) -> Void = { _, _ in }
+        /// `path:line: reason` of a dropped event.
+        var warning: (String) -> Void
+    }
+
+    /// Replays to the end of the trace, then ends the activity at the last event's time.
+    /// Returns the span of the trace (first and last event), nil for a trace without events.
+    @discardableResult
+    mutating func run(_ observer: Observer) throws(CLIError) -> ClosedRange<Timestamp>? {
+        var first: Timestamp?
+        var last: Timestamp?
+        do {
+            while let event = try reader.next() {
+                while let deadline = feed.nextDeadline, deadline < event.time {
+                    pacer.wait(until: deadline)
+                    for update in feed.tick(at: deadline) { try observer.update(update) }
+                }
+                pacer.wait(until: event.time)
+                let outcome = feed.handle(event)
+                if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
+                if let measurement = outcome.measurement { observer.sample(event.time, measurement) }
+                for update in outcome.updates { try observer.update(update) }
+                first = first ?? event.time
+                last = event.time
+            }
+        } catch let error as TraceReadError {
+            throw error.asCLIError
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .dataError("\(error)")
+        }
+        guard let first, let last else { return nil }
+        for update in feed.finish(at: last) { try observer.update(update) }
+        return first...last
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HeartRate
+
+/// One running Live Activity: its identity, timer, label and what the phone was last told.
+struct ActivityRecord: Sendable {
+    let id: String
+    let start: Timestamp
+    let attributes: WorkoutActivityAttributes
+    /// start, moved later by each completed pause.
+    var timerLowerBound: Timestamp
+    var pausedAt: Timestamp?
+    var label: String
+    private(set) var sequence = 0
+    /// The rate the phone shows now (nil: absent, sensor lost).
+    private(set) var publishedRate: Int?
+    private(set) var lastUpdate: Timestamp
+    private(set) var staleDate: Timestamp
+
+    init(id: String, start: Timestamp, workoutName: String, label: String) {
+        self.id = id
+        self.start = start
+        self.attributes = WorkoutActivityAttributes(workoutName: workoutName)
+        self.timerLowerBound = start
+        self.label = label
+        self.lastUpdate = start
+        self.staleDate = start
+    }
+
+    /// The content state as of now, with `rate` shown (nil: absent) and the timer frozen at `frozenAt` if given.
+    func contentState(rate: Int?, timerLimit: Double, frozenAt: Timestamp? = nil) -> WorkoutActivityAttributes.ContentState {
+        let upper = start.adding(seconds: timerLimit)
+        return .init(
+            timerRange: ActivityKitEncoding.date(timerLowerBound)...ActivityKitEncoding.date(upper),
+            pausedAt: (pausedAt ?? frozenAt).map(ActivityKitEncoding.date),
+            heartRate: rate,
+            distanceMeters: 0,
+            intervalLabel: label
+        )
+    }
+
+    /// Records and returns the next update of this activity.
+    mutating func update(
+        _ event: ActivityUpdate.Event, reason: UpdateReason, at time: Timestamp, rate: Int?,
+        policy: CadencePolicy, frozenAt: Timestamp? = nil
+    ) -> ActivityUpdate {
+        sequence += 1
+        publishedRate = rate
+        lastUpdate = time
+        staleDate = time.adding(seconds: policy.staleWindow)
+        return ActivityUpdate(
+            event: event, activityID: id, sequence: sequence, timestamp: time, staleDate: staleDate,
+            dismissalDate: event == .end ? time.adding(seconds: policy.dismissalDelay) : nil,
+            priority: reason.isImmediate ? ActivityUpdate.immediatePriority : ActivityUpdate.normalPriority,
+            reason: reason, attributes: attributes,
+            contentState: contentState(rate: rate, timerLimit: policy.activityTimeLimit, frozenAt: frozenAt)
+        )
+    }
+
+    /// `<prefix>-<yyyyMMddTHHmmssZ of start>-<n>`: readable, unique per engine, identical in every replay.
+    static func identifier(prefix: String, start: Timestamp, number: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: start.date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let stamp = String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
+            + "T" + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+        return "\(prefix)-\(stamp)-\(number)"
+    }
+}

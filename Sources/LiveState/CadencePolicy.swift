@@ -1,0 +1,90 @@
+/// When an update is worth sending. Every threshold is here, named, with its reason; the CLI
+/// exposes each as a flag (README "Live Activity updates"). Durations are in seconds.
+public struct CadencePolicy: Sendable, Hashable {
+    /// The displayed rate is the median of the valid samples of the last `smoothingWindow` seconds:
+    /// one noisy sample cannot move it, and on a steady climb it trails the newest sample by about half
+    /// the window. When the window is empty (a sparse source), the newest sample stands.
+    public var smoothingWindow: Double = 5
+
+    /// Send when the displayed rate moved at least this far from the published one. ±4 bpm is finer
+    /// than anyone acts on at a glance, and it keeps a steady effort down to refreshes.
+    public var changeThreshold: Int = 5
+
+    /// Zone lower bounds in bpm (e.g. 114,133,152,171). Crossing one is worth an update even below the
+    /// threshold. Zones are personal (max HR, lab test), so there are none unless configured.
+    public var zoneBoundaries: [Int] = []
+
+    /// A boundary counts as crossed only this far past it, so a rate hovering on it does not flap.
+    public var zoneHysteresis: Int = 1
+
+    /// Routine updates (changed, refresh) are at least this far apart; state changes (start, sensor
+    /// lost/back, pause/resume, label, end) are not held back. Short, because the threshold already
+    /// keeps a steady rate quiet, and a fast climb is when the number matters most.
+    public var minimumInterval: Double = 3
+
+    /// Each update's stale date is this far after it (the seed design's 120 s): when the bridge itself
+    /// goes quiet, the phone shows the content as outdated after this.
+    public var staleWindow: Double = 120
+
+    /// Refresh this long before the previous update's stale date, so delivery delay (priority 5 pushes
+    /// may be held back by the system) never lets live content go stale.
+    public var refreshLead: Double = 20
+
+    /// No valid sample for this long means the sensor is lost. Ten missed 1 Hz notifications; longer than
+    /// the logging gaps of watch "smart recording" (up to ~9 s), which are not a loss.
+    public var silenceTimeout: Double = 10
+
+    /// Samples saying "no skin contact" (or rate 0) for this long since the last valid one mean the sensor
+    /// is lost: the strap says it cannot measure, so the only wait is for a brief slip.
+    public var noContactTimeout: Double = 5
+
+    /// A sensor lost this long (since its last valid sample) ends the activity: the workout is over.
+    public var giveUpInterval: Double = 600
+
+    /// ActivityKit ends an activity after 8 hours.
+    public var activityTimeLimit: Double = 8 * 3600
+
+    /// We end it this much earlier, so the last state on the Lock Screen is our final one, not a cut-off.
+    public var timeLimitMargin: Double = 60
+
+    /// When an activity hits the time limit while the sensor is still live, start the next one at once.
+    public var continueAfterTimeLimit = true
+
+    /// The final state stays on the Lock Screen this long (Apple suggests 15–30 min for a workout).
+    public var dismissalDelay: Double = 1800
+
+    public init() {}
+
+    /// No setting may exceed this (seconds or bpm): 30 days is beyond any workout, and keeps time
+    /// arithmetic in whole microseconds far from overflow.
+    public static let longestDuration: Double = 30 * 86_400
+
+    /// Rejects values that would make the engine misbehave (negative windows, refresh after stale, …).
+    public func validated() throws(LiveStateError) -> CadencePolicy {
+        func require(_ ok: Bool, _ name: String, _ value: Double, _ expected: String) throws(LiveStateError) {
+            guard ok, value.isFinite, abs(value) <= Self.longestDuration else {
+                throw .invalidSetting(name: name, value: "\(value)", expected: "\(expected), at most \(Int(Self.longestDuration))")
+            }
+        }
+        try require(smoothingWindow > 0, "smoothingWindow", smoothingWindow, "seconds > 0")
+        try require(changeThreshold >= 1, "changeThreshold", Double(changeThreshold), "bpm >= 1")
+        try require(zoneHysteresis >= 0, "zoneHysteresis", Double(zoneHysteresis), "bpm >= 0")
+        try require(minimumInterval >= 0, "minimumInterval", minimumInterval, "seconds >= 0")
+        try require(staleWindow > 0, "staleWindow", staleWindow, "seconds > 0")
+        try require(refreshLead >= 0 && refreshLead < staleWindow, "refreshLead", refreshLead, "seconds >= 0 and below staleWindow")
+        try require(staleWindow - refreshLead >= minimumInterval, "refreshLead", refreshLead,
+                    "to leave at least minimumInterval between refreshes")
+        try require(silenceTimeout > 0, "silenceTimeout", silenceTimeout, "seconds > 0")
+        try require(noContactTimeout > 0, "noContactTimeout", noContactTimeout, "seconds > 0")
+        try require(giveUpInterval > 0, "giveUpInterval", giveUpInterval, "seconds > 0")
+        try require(activityTimeLimit > timeLimitMargin && timeLimitMargin >= 0, "timeLimitMargin", timeLimitMargin,
+                    "seconds >= 0 and below the activity time limit")
+        try require(dismissalDelay >= 0, "dismissalDelay", dismissalDelay, "seconds >= 0")
+        for boundary in zoneBoundaries {
+            try require((1...300).contains(boundary), "zoneBoundaries", Double(boundary), "bpm between 1 and 300")
+        }
+        var policy = self
+        policy.zoneBoundaries = Array(Set(zoneBoundaries)).sorted()
+        return policy
+    }
+}

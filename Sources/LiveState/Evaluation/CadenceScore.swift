@@ -1,0 +1,118 @@
+import HeartRate
+
+/// How well a run of updates served a person, measured against the true samples (issue 3's targets):
+/// update count, how far the shown rate strayed from the truth, how fast a loss was said, and
+/// whether live content ever sat past its stale date. Pure: samples and updates in, figures out.
+public struct CadenceScore: Sendable, Hashable {
+    /// Seconds from the first to the last event of the source.
+    public var durationSeconds: Double
+    /// Valid samples (a rate and no "no contact").
+    public var samples: Int
+    public var updates: Int
+    /// Update count per reason (`end:*` kept apart by cause).
+    public var updatesByReason: [String: Int]
+    /// Seconds the phone showed a heart rate (between start and end, sensor not declared lost).
+    public var liveSeconds: Double
+    /// Of `liveSeconds`, those where the shown rate was within the tolerance of the truth.
+    public var withinToleranceSeconds: Double
+    /// For each sensor-lost update: seconds since the last valid sample before it.
+    public var lossDelays: [Double]
+    /// Seconds the phone showed a heart rate while past the latest update's stale date (should be 0).
+    public var staleLiveSeconds: Double
+    /// Largest attributes + content state, encoded, in bytes.
+    public var largestPayloadBytes: Int
+
+    public var updatesPerHour: Double { durationSeconds > 0 ? Double(updates) * 3600 / durationSeconds : 0 }
+    public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
+
+    /// How the truth is defined: the median of the valid samples in the window ending at each instant
+    /// (the newest sample when the window is empty), and how close counts as right.
+    public struct Truth: Sendable, Hashable {
+        public var windowSeconds: Double = 5
+        public var toleranceBeatsPerMinute: Double = 5
+        public init() {}
+    }
+
+    public init(
+        samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], span: ClosedRange<Timestamp>, truth: Truth = Truth()
+    ) {
+        durationSeconds = span.upperBound.seconds(since: span.lowerBound)
+        self.samples = samples.count
+        self.updates = updates.count
+        updatesByReason = updates.reduce(into: [:]) { $0[$1.reason.rawValue, default: 0] += 1 }
+        largestPayloadBytes = updates.compactMap {
+            try? ActivityKitEncoding.payload(attributes: $0.attributes, contentState: $0.contentState).byteCount
+        }.max() ?? 0
+        lossDelays = updates.filter { $0.reason == .sensorLost }.compactMap { lost in
+            samples.last { $0.time <= lost.timestamp }.map { lost.timestamp.seconds(since: $0.time) }
+        }
+        let segments = Self.segments(samples: samples, updates: updates, span: span, truth: truth)
+        liveSeconds = segments.live
+        withinToleranceSeconds = segments.within
+        staleLiveSeconds = segments.stale
+    }
+
+    /// Walks the time line in pieces where nothing changes (breakpoints: samples entering and leaving
+    /// the truth window, updates, stale dates) and adds up each piece.
+    private static func segments(
+        samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], span: ClosedRange<Timestamp>, truth: Truth
+    ) -> (live: Double, within: Double, stale: Double) {
+        let window = Int64((truth.windowSeconds * Double(Timestamp.microsecondsPerSecond)).rounded())
+        var breakpoints = samples.flatMap { [$0.time.microsecondsSinceUnixEpoch, $0.time.microsecondsSinceUnixEpoch + window] }
+        breakpoints += updates.flatMap { [$0.timestamp.microsecondsSinceUnixEpoch, $0.staleDate.microsecondsSinceUnixEpoch] }
+        let (start, end) = (span.lowerBound.microsecondsSinceUnixEpoch, span.upperBound.microsecondsSinceUnixEpoch)
+        breakpoints = Array(Set(breakpoints.filter { $0 > start && $0 < end } + [start, end])).sorted()
+
+        var live = 0.0, within = 0.0, stale = 0.0
+        var nextUpdate = 0, firstInWindow = 0, nextSample = 0
+        var shown: ActivityUpdate?
+        for (from, to) in zip(breakpoints, breakpoints.dropFirst()) {
+            let middle = (from + to) / 2 // everything is constant on (from, to); sample it inside
+            while nextUpdate < updates.count, updates[nextUpdate].timestamp.microsecondsSinceUnixEpoch <= middle {
+                shown = updates[nextUpdate]
+                nextUpdate += 1
+            }
+            while nextSample < samples.count, samples[nextSample].time.microsecondsSinceUnixEpoch <= middle { nextSample += 1 }
+            while firstInWindow < nextSample, samples[firstInWindow].time.microsecondsSinceUnixEpoch <= middle - window {
+                firstInWindow += 1
+            }
+            guard let shown, shown.event != .end, let rate = shown.contentState.heartRate else { continue }
+            let seconds = Double(to - from) / Double(Timestamp.microsecondsPerSecond)
+            live += seconds
+            if middle > shown.staleDate.microsecondsSinceUnixEpoch { stale += seconds }
+            let inWindow = firstInWindow < nextSample
+                ? samples[firstInWindow..<nextSample].map(\.rate)
+                : (nextSample > 0 ? [samples[nextSample - 1].rate] : [])
+            if let median = median(inWindow), abs(Double(rate) - median) <= truth.toleranceBeatsPerMinute {
+                within += seconds
+            }
+        }
+        return (live, within, stale)
+    }
+
+    private static func median(_ rates: [Int]) -> Double? {
+        guard !rates.isEmpty else { return nil }
+        let sorted = rates.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+extension CadenceScore {
+    /// Several traces as one: sums, with the worst loss delay and largest payload.
+    public static func total(_ scores: [CadenceScore]) -> CadenceScore {
+        var total = CadenceScore(samples: [], updates: [], span: Timestamp(unixSeconds: 0)...Timestamp(unixSeconds: 0))
+        for score in scores {
+            total.durationSeconds += score.durationSeconds
+            total.samples += score.samples
+            total.updates += score.updates
+            total.updatesByReason.merge(score.updatesByReason, uniquingKeysWith: +)
+            total.liveSeconds += score.liveSeconds
+            total.withinToleranceSeconds += score.withinToleranceSeconds
+            total.lossDelays += score.lossDelays
+            total.staleLiveSeconds += score.staleLiveSeconds
+            total.largestPayloadBytes = max(total.largestPayloadBytes, score.largestPayloadBytes)
+        }
+        return total
+    }
+}

@@ -1,0 +1,21 @@
+/// Zone boundaries with hysteresis: decides whether the displayed rate left the published rate's zone.
+struct HeartRateZones: Sendable, Hashable {
+    /// Ascending lower bounds of zones 1…n (zone 0 is below the first).
+    let boundaries: [Int]
+    let hysteresis: Int
+
+    func zone(of rate: Int) -> Int {
+        var zone = 0
+        for boundary in boundaries where rate >= boundary { zone += 1 }
+        return zone
+    }
+
+    /// True when `displayed` is in another zone than `published`, at least `hysteresis` past the boundary.
+    func crossed(from published: Int, to displayed: Int) -> Bool {
+        guard !boundaries.isEmpty else { return false }
+        let publishedZone = zone(of: published)
+        if displayed > published { return zone(of: displayed - hysteresis) > publishedZone }
+        if displayed < published { return zone(of: displayed + hysteresis) < publishedZone }
+        return false
+    }
+}

@@ -1,0 +1,210 @@
+import HeartRate
+
+/// Samples, connection events and control in; Live Activity updates out. Pure and clock-free: every
+/// input carries its time, and `nextDeadline` tells the driver when to call `tick(at:)` if nothing
+/// arrives first (a replay advances virtual time to it; a live run sets a timer). Deadlines that fall
+/// before an input are handled at their own time first, so updates never depend on how often the
+/// driver ticks: replays are identical at any speed. (A deadline at exactly an input's time runs after
+/// that input; a driver should tick only for deadlines strictly before its next input.)
+public struct LiveStateEngine: Sendable {
+    public let policy: CadencePolicy
+    public let settings: ActivitySettings
+    private let zones: HeartRateZones
+    /// The policy's durations in whole microseconds, converted once: deadlines are computed per sample.
+    private let durations: PolicyDurations
+
+    private var now: Timestamp?
+    private var window: RateWindow
+    /// True from a valid sample until the sensor is declared lost.
+    private var sensorLive = false
+    private var lastValidSample: Timestamp?
+    /// The newest sample said "no contact" (or rate 0): the shorter loss timeout applies.
+    private var newestSampleLacksContact = false
+    private var activity: ActivityRecord?
+    private var activitiesStarted = 0
+    private var label: String
+    /// After a stop (or the time limit without continuation): no more activities.
+    private var finished = false
+
+    public init(policy: CadencePolicy = CadencePolicy(), settings: ActivitySettings = ActivitySettings()) throws(LiveStateError) {
+        self.policy = try policy.validated()
+        self.settings = settings
+        zones = HeartRateZones(boundaries: self.policy.zoneBoundaries, hysteresis: self.policy.zoneHysteresis)
+        durations = PolicyDurations(self.policy)
+        window = RateWindow(windowSeconds: self.policy.smoothingWindow)
+        label = settings.intervalLabel
+        try Self.checkFits(workoutName: settings.workoutName, label: label)
+    }
+
+    /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
+    public var nextDeadline: Timestamp? {
+        guard !finished else { return nil }
+        var earliest: Timestamp?
+        func consider(_ candidate: Timestamp?) {
+            guard let candidate, now.map({ candidate > $0 }) ?? true else { return }
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
+        if sensorLive, let lastValidSample {
+            consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
+        }
+        if let activity {
+            consider(activity.start.adding(microseconds: durations.activityEndsAfter))
+            consider(activity.staleDate.adding(microseconds: -durations.refreshLead))
+            if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
+            if sensorLive {
+                consider(window.nextExpiry)
+                if wantsChange { consider(activity.lastUpdate.adding(microseconds: durations.minimumInterval)) }
+            }
+        }
+        return earliest
+    }
+
+    /// Handles every deadline up to and including `time`, each at its own time.
+    public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
+        var updates = advance(before: time)
+        if let deadline = nextDeadline, deadline <= time { updates += evaluate(at: deadline) }
+        if now.map({ $0 < time }) ?? true { now = time }
+        return updates
+    }
+
+    /// Applies one input at `time` (after any earlier deadlines). Times never go back: an earlier
+    /// time counts as the latest one seen. Throws only when a new label would not fit ActivityKit's 4 KB.
+    public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
+        var updates = advance(before: time)
+        let time = max(time, now ?? time)
+        now = time
+        window.prune(at: time)
+        guard !finished else { return updates }
+        switch input {
+        case let .sample(rate, _) where input.isValidSample:
+            lastValidSample = time
+            newestSampleLacksContact = false
+            window.add(rate: rate, at: time)
+            if !sensorLive {
+                sensorLive = true
+                if activity != nil {
+                    updates.append(publish(.update, .sensorBack, at: time))
+                }
+            }
+            if activity == nil { updates.append(startActivity(at: time)) }
+        case .sample:
+            newestSampleLacksContact = true
+        case .connected:
+            break // only a valid sample proves the sensor is back
+        case .disconnected:
+            if sensorLive { updates += loseSensor(at: time) }
+        case .pause:
+            guard var record = activity, record.pausedAt == nil else { break }
+            record.pausedAt = time
+            activity = record
+            updates.append(publish(.update, .paused, at: time))
+        case .resume:
+            guard var record = activity, let pausedAt = record.pausedAt else { break }
+            record.timerLowerBound = record.timerLowerBound.adding(microseconds:
+                time.microsecondsSinceUnixEpoch - pausedAt.microsecondsSinceUnixEpoch)
+            record.pausedAt = nil
+            activity = record
+            updates.append(publish(.update, .resumed, at: time))
+        case let .label(text):
+            guard text != label else { break }
+            try Self.checkFits(workoutName: settings.workoutName, label: text)
+            label = text
+            guard activity != nil else { break }
+            activity?.label = text
+            updates.append(publish(.update, .label, at: time))
+        case .stop:
+            if activity != nil { updates.append(end(.stopped, at: time, frozenAt: time)) }
+            finished = true
+            return updates
+        }
+        return updates + evaluate(at: time)
+    }
+
+    // MARK: - Rules
+
+    /// Runs the deadlines strictly before `time`, in order.
+    private mutating func advance(before time: Timestamp) -> [ActivityUpdate] {
+        var updates: [ActivityUpdate] = []
+        while let deadline = nextDeadline, deadline < time {
+            updates += evaluate(at: deadline)
+        }
+        return updates
+    }
+
+    /// Everything due at `time`: time limit, loss, give-up, a change worth showing, a refresh.
+    private mutating func evaluate(at time: Timestamp) -> [ActivityUpdate] {
+        now = time
+        window.prune(at: time)
+        var updates: [ActivityUpdate] = []
+        if let record = activity, time >= record.start.adding(microseconds: durations.activityEndsAfter) {
+            updates.append(end(.timeLimit, at: time, frozenAt: time))
+            if !policy.continueAfterTimeLimit {
+                finished = true
+                return updates
+            }
+            if sensorLive { updates.append(startActivity(at: time)) }
+        }
+        if sensorLive, let lastValidSample {
+            let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
+            if time >= lastValidSample.adding(microseconds: timeout) { updates += loseSensor(at: time) }
+        }
+        if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
+            updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
+        }
+        guard let record = activity else { return updates }
+        let floorPassed = time >= record.lastUpdate.adding(microseconds: durations.minimumInterval)
+        if sensorLive, floorPassed, wantsChange {
+            updates.append(publish(.update, .changed, at: time))
+        } else if floorPassed, time >= record.staleDate.adding(microseconds: -durations.refreshLead) {
+            updates.append(publish(.update, .refresh, at: time))
+        }
+        return updates
+    }
+
+    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
+    /// the phone was last told.
+    private var wantsChange: Bool {
+        guard let displayed = window.displayedRate else { return false }
+        guard let published = activity?.publishedRate else { return true }
+        return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
+    }
+
+    private mutating func loseSensor(at time: Timestamp) -> [ActivityUpdate] {
+        sensorLive = false
+        window.clear()
+        guard activity != nil else { return [] }
+        return [publish(.update, .sensorLost, at: time)]
+    }
+
+    private mutating func startActivity(at time: Timestamp) -> ActivityUpdate {
+        activitiesStarted += 1
+        let id = ActivityRecord.identifier(prefix: settings.activityIDPrefix, start: time, number: activitiesStarted)
+        activity = ActivityRecord(id: id, start: time, workoutName: settings.workoutName, label: label)
+        return publish(.start, .start, at: time)
+    }
+
+    private mutating func end(_ cause: EndCause, at time: Timestamp, frozenAt: Timestamp) -> ActivityUpdate {
+        let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
+        activity = nil
+        return update
+    }
+
+    /// An update of the current activity showing the displayed rate (absent while the sensor is lost).
+    private mutating func publish(
+        _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil
+    ) -> ActivityUpdate {
+        let rate = sensorLive ? window.displayedRate : nil
+        return activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt)
+    }
+
+    /// Refuses a name and label whose largest possible state would not fit ActivityKit's limit.
+    private static func checkFits(workoutName: String, label: String) throws(LiveStateError) {
+        let widest = Timestamp(unixSeconds: 4_000_000_000)
+        let date = ActivityKitEncoding.date(widest.adding(seconds: 0.123457))
+        _ = try ActivityKitEncoding.payload(
+            attributes: WorkoutActivityAttributes(workoutName: workoutName),
+            contentState: .init(timerRange: date...date, pausedAt: date, heartRate: 65_535,
+                                distanceMeters: 0, intervalLabel: label)
+        )
+    }
+}

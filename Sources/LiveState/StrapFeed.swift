@@ -1,0 +1,65 @@
+import HeartRate
+
+/// Turns what a strap source reports (a live BlueZ connection or a replayed trace) into engine input:
+/// the one place that parses 0x2A37 for the live state. Pure like the engine; the caller owns the
+/// clock (ticks at `nextDeadline`) and prints warnings with the source's location.
+public struct StrapFeed: Sendable {
+    public private(set) var engine: LiveStateEngine
+
+    public init(engine: LiveStateEngine) {
+        self.engine = engine
+    }
+
+    /// What one strap event led to.
+    public struct Outcome: Sendable {
+        public var updates: [ActivityUpdate] = []
+        /// The parsed measurement, when the event was a valid 0x2A37 notification.
+        public var measurement: HeartRateMeasurement?
+        /// Why the event was dropped (a malformed notification), for `path:line: reason` on stderr.
+        public var warning: String?
+    }
+
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
+
+    public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
+        engine.tick(at: time)
+    }
+
+    /// Feeds one event. Malformed heart-rate values are dropped with a warning (the connection goes on);
+    /// battery, location and notes do not touch the live state. The driver ticks at `nextDeadline`
+    /// when it falls before its next event.
+    public mutating func handle(_ event: StrapEvent) -> Outcome {
+        var outcome = Outcome()
+        let input: EngineInput
+        switch event.kind {
+        case let .notification(characteristic, value) where characteristic == .heartRateMeasurement:
+            do {
+                let measurement = try HeartRateMeasurement(parsing: value)
+                outcome.measurement = measurement
+                input = .sample(beatsPerMinute: Int(measurement.beatsPerMinute), contact: measurement.sensorContact)
+            } catch {
+                outcome.warning = "dropped malformed 0x2A37 value: \(error)"
+                return outcome
+            }
+        case .connected:
+            input = .connected
+        case .disconnected:
+            input = .disconnected
+        case .notification, .battery, .bodySensorLocation, .note:
+            return outcome // deadlines before the next input still run at their own time
+        }
+        // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
+        outcome.updates = (try? engine.receive(input, at: event.time)) ?? []
+        return outcome
+    }
+
+    /// Control from a person or the service (pause, resume, label, stop).
+    public mutating func control(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
+        try engine.receive(input, at: time)
+    }
+
+    /// The source ended: ends the activity with its final state.
+    public mutating func finish(at time: Timestamp) -> [ActivityUpdate] {
+        (try? engine.receive(.stop, at: time)) ?? []
+    }
+}

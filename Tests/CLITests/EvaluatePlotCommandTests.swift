@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import CLI
+
+@Suite struct EvaluatePlotCommandTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func evaluateMeasuresLossDelaysAndStaleTime() throws {
+        let result = runHRBridge(["evaluate", "--json", LiveUpdateReplayTests.dropoutTrace])
+        #expect(result.status == .success)
+        let total = try #require(try json(result.output)["total"] as? [String: Any])
+        // silence (10 s after the last sample), no contact and rate 0 (5 s), disconnect (said at once,
+        // 1.5 s after the last sample), and the long gap before the give-up
+        #expect(total["lossDelaysSeconds"] as? [Double] == [10, 5, 5, 1.5, 10])
+        #expect(total["staleLiveSeconds"] as? Double == 0)
+        #expect(total["samples"] as? Int == 911)
+        #expect((total["updatesByReason"] as? [String: Int])?["sensor-back"] == 4)
+    }
+
+    @Test func evaluateTableHasARowPerTraceAndATotal() {
+        let result = runHRBridge(["evaluate", LiveUpdateReplayTests.dropoutTrace, BundledTrace.path])
+        #expect(result.status == .success)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("trace") == true)
+        #expect(lines.contains { $0.hasPrefix("dropouts.trace") && $0.contains("10.0 s") })
+        #expect(lines.contains { $0.hasPrefix("treadmill-12km.trace") && $0.contains("100.00 %") })
+        #expect(lines.contains { $0.hasPrefix("total") })
+        #expect(lines.contains { $0.hasPrefix("updates by reason") && $0.contains("end:sensor-gone") })
+    }
+
+    /// The issue's targets on the real recordings in shared/recordings, imported as the README says.
+    @Test func recordingsMeetTheCadenceTargets() throws {
+        let directory = try TemporaryDirectory()
+        var traces: [String] = []
+        for name in ["pri_treadmill_12km", "tcxparser_fr410", "ap_garmin_fenix_5_run"] {
+            let rates = recordingsDirectory.appendingPathComponent("\(name).hr.csv").path
+            let intervals = recordingsDirectory.appendingPathComponent("\(name).rr.csv").path
+            let output = directory.path("\(name).trace")
+            let rr = FileManager.default.fileExists(atPath: intervals) ? ["--rr", intervals] : []
+            #expect(runHRBridge(["import", "csv", rates, "-o", output] + rr).status == .success)
+            traces.append(output)
+        }
+        let result = runHRBridge(["evaluate", "--json"] + traces)
+        #expect(result.status == .success)
+        let document = try json(result.output)
+        let total = try #require(document["total"] as? [String: Any])
+        let perHour = try #require(total["updatesPerHour"] as? Double)
+        #expect(perHour <= 90, "updates per hour over all recordings: \(perHour)")
+        for trace in try #require(document["traces"] as? [[String: Any]]) {
+            let share = try #require(trace["withinToleranceShare"] as? Double)
+            #expect(share >= 0.97, "\(trace["trace"] ?? ""): \(share)")
+            #expect(trace["staleLiveSeconds"] as? Double == 0)
+            #expect((trace["largestPayloadBytes"] as? Int ?? .max) <= 4096)
+            #expect((trace["lossDelaysSeconds"] as? [Double] ?? [.infinity]).allSatisfy { $0 <= 10 })
+        }
+    }
+
+    @Test func plotDrawsAMarkerPerUpdateAndTheLostSpans() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.path("dropouts.svg")
+        let result = runHRBridge(["plot", LiveUpdateReplayTests.dropoutTrace, "-o", output, "--title", "Dropouts & <gaps>"])
+        #expect(result.status == .success)
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        let updates = runHRBridge(["replay", "--fast", LiveUpdateReplayTests.dropoutTrace]).output.split(separator: "\n").count
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(svg.components(separatedBy: "<title>").count - 1 == updates)
+        #expect(svg.components(separatedBy: ##"fill="#d62728" fill-opacity="0.12""##).count - 1 == 5 + 1) // spans + legend
+        #expect(svg.contains("Dropouts &amp; &lt;gaps&gt;"))
+        #expect(svg.contains("sensor lost 5"))
+    }
+}

@@ -1,0 +1,69 @@
+import HeartRate
+import LiveState
+import Testing
+
+/// The evaluation measures on hand-made runs, where every figure can be worked out on paper.
+@Suite struct CadenceScoreTests {
+    private func at(_ seconds: Double) -> Timestamp { EngineScript.time(seconds) }
+
+    private func update(_ seconds: Double, _ reason: UpdateReason, _ rate: Int?, stale: Double = 120) -> ActivityUpdate {
+        ActivityUpdate(
+            event: reason == .start ? .start : (reason.endCause != nil ? .end : .update),
+            activityID: "a", sequence: 1, timestamp: at(seconds), staleDate: at(seconds + stale),
+            priority: reason.isImmediate ? 10 : 5, reason: reason, attributes: .init(workoutName: "W"),
+            contentState: .init(timerRange: at(0).date...at(0).date, heartRate: rate, intervalLabel: "")
+        )
+    }
+
+    private func samples(_ rate: Int, _ range: Range<Int>) -> [(time: Timestamp, rate: Int)] {
+        range.map { (at(Double($0)), rate) }
+    }
+
+    @Test func steadyRateShownExactlyIsAllWithinAndNeverStale() {
+        let score = CadenceScore(
+            samples: samples(100, 0..<10), updates: [update(0, .start, 100), update(10, .end(.stopped), 100)], span: at(0)...at(10)
+        )
+        #expect(score.liveSeconds == 10)
+        #expect(score.withinToleranceShare == 1)
+        #expect(score.staleLiveSeconds == 0)
+        #expect(score.updatesPerHour == 720)
+        #expect(score.updatesByReason == ["start": 1, "end:stopped": 1])
+    }
+
+    @Test func shownRateOutsideToleranceOnceTheMedianMoves() {
+        // 100 until t = 4, then 110: the 5 s median reaches 110 at t = 7 (three of five samples).
+        let score = CadenceScore(samples: samples(100, 0..<5) + samples(110, 5..<10), updates: [update(0, .start, 100)], span: at(0)...at(10))
+        #expect(score.liveSeconds == 10)
+        #expect(score.withinToleranceSeconds == 7)
+    }
+
+    @Test func sparseSourceTruthIsTheNewestSampleInAGap() {
+        // One sample at 0 (100) and one at 8 (120): from 5 to 8 the window is empty and 100 still counts.
+        let score = CadenceScore(samples: [(at(0), 100), (at(8), 120)], updates: [update(0, .start, 100)], span: at(0)...at(10))
+        #expect(score.withinToleranceSeconds == 8)
+    }
+
+    @Test func timePastTheStaleDateWhileLiveIsCounted() {
+        let score = CadenceScore(samples: samples(100, 0..<10), updates: [update(0, .start, 100, stale: 4)], span: at(0)...at(10))
+        #expect(score.staleLiveSeconds == 6)
+    }
+
+    @Test func lostTimeIsNotLiveAndLossDelayIsFromTheLastSample() {
+        let updates = [update(0, .start, 100), update(15, .sensorLost, nil, stale: 1), update(30, .sensorBack, 100), update(40, .end(.stopped), 100)]
+        let score = CadenceScore(samples: samples(100, 0..<6) + samples(100, 30..<40), updates: updates, span: at(0)...at(40))
+        #expect(score.lossDelays == [10])
+        #expect(score.liveSeconds == 25) // 0–15 and 30–40; stale while lost does not count
+        #expect(score.staleLiveSeconds == 0)
+    }
+
+    @Test func totalAddsUpAndKeepsTheWorst() {
+        let one = CadenceScore(samples: samples(100, 0..<10), updates: [update(0, .start, 100)], span: at(0)...at(10))
+        let two = CadenceScore(samples: samples(100, 0..<5) + samples(110, 5..<10), updates: [update(0, .start, 100)], span: at(0)...at(10))
+        let total = CadenceScore.total([one, two])
+        #expect(total.durationSeconds == 20)
+        #expect(total.samples == 20)
+        #expect(total.withinToleranceShare == 17.0 / 20)
+        #expect(total.updatesByReason == ["start": 2])
+        #expect(total.largestPayloadBytes == one.largestPayloadBytes)
+    }
+}

@@ -1,0 +1,75 @@
+import HeartRate
+import LiveState
+import TestSupport
+import Testing
+
+@Suite struct StrapFeedTests {
+    private func notify(_ hex: [UInt8], at seconds: Double) -> StrapEvent {
+        StrapEvent(time: EngineScript.time(seconds), kind: .notification(characteristic: .heartRateMeasurement, value: hex))
+    }
+
+    @Test func malformedValueIsDroppedWithAReasonAndTheRestGoesOn() throws {
+        var feed = StrapFeed(engine: try LiveStateEngine())
+        let started = feed.handle(notify([0x06, 0x70], at: 0))
+        #expect(started.updates.map(EngineScript.describe) == ["0 start start 112 p10"])
+        #expect(started.measurement?.beatsPerMinute == 112)
+        let malformed = feed.handle(notify([0x01, 0x70], at: 1)) // 16-bit rate promised, 1 byte present
+        #expect(malformed.warning == "dropped malformed 0x2A37 value: flags promise a 16-bit rate but 1 byte follows")
+        #expect(malformed.updates.isEmpty && malformed.measurement == nil)
+        let next = feed.handle(notify([0x06, 0x7A], at: 20))
+        // The malformed value did not count as a sample: silence since t = 0 lost the sensor at t = 10.
+        #expect(next.updates.map(EngineScript.describe) == ["10 update sensor-lost - p10", "20 update sensor-back 122 p10"])
+    }
+
+    @Test func connectionEventsReachTheEngineAndOthersDoNot() throws {
+        var feed = StrapFeed(engine: try LiveStateEngine())
+        _ = feed.handle(notify([0x06, 0x70], at: 0))
+        let others: [StrapEvent.Kind] = [
+            .battery(try BatteryLevel(parsing: [80])), .bodySensorLocation(BodySensorLocation(code: 1)), .note("hello"),
+            .notification(characteristic: .batteryLevel, value: [80]),
+        ]
+        for kind in others {
+            #expect(feed.handle(StrapEvent(time: EngineScript.time(1), kind: kind)).updates.isEmpty)
+        }
+        let lost = feed.handle(StrapEvent(time: EngineScript.time(2), kind: .disconnected(reason: "link loss")))
+        #expect(lost.updates.map(EngineScript.describe) == ["2 update sensor-lost - p10"])
+        #expect(feed.finish(at: EngineScript.time(3)).map(EngineScript.describe) == ["3 end end:stopped - p10"])
+    }
+
+    /// A driver that wakes at every deadline and one that never ticks see the same updates at the same
+    /// times: the engine runs overdue deadlines at their own time. This is what makes replay pace-free.
+    @Test func tickingAtDeadlinesChangesNothing() throws {
+        var generator = SplitMix64(seed: 7)
+        var events: [StrapEvent] = []
+        var seconds = 0.0
+        var rate = 120
+        for _ in 0..<3000 {
+            seconds += generator.next() % 300 == 0 ? Double(generator.next() % 30) : 1
+            rate = max(60, min(190, rate + Int(generator.next() % 5) - 2))
+            let contact: UInt8 = generator.next() % 500 == 0 ? 0x04 : 0x06
+            events.append(notify([contact, UInt8(rate)], at: seconds))
+            if generator.next() % 400 == 0 {
+                events.append(StrapEvent(time: EngineScript.time(seconds + 0.5), kind: .disconnected(reason: nil)))
+            }
+        }
+        var lazy = StrapFeed(engine: try LiveStateEngine())
+        var eager = StrapFeed(engine: try LiveStateEngine())
+        var lazyUpdates: [ActivityUpdate] = []
+        var eagerUpdates: [ActivityUpdate] = []
+        var ticks = 0
+        for event in events {
+            lazyUpdates += lazy.handle(event).updates
+            while let deadline = eager.nextDeadline, deadline < event.time { // as TraceDrive does
+                eagerUpdates += eager.tick(at: deadline)
+                ticks += 1
+            }
+            eagerUpdates += eager.handle(event).updates
+        }
+        #expect(ticks > 20) // deadlines between samples: gaps, floors, refreshes
+        #expect(lazyUpdates.count > 50)
+        let firstDifference = zip(lazyUpdates, eagerUpdates).first { $0 != $1 }
+        #expect(lazyUpdates.count == eagerUpdates.count)
+        #expect(firstDifference == nil, "\(firstDifference.map { [EngineScript.describe($0), EngineScript.describe($1)] } ?? [])")
+        #expect(Set(lazyUpdates.map(\.reason)).isSuperset(of: [.changed, .sensorLost, .sensorBack, .refresh]))
+    }
+}

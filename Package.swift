@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(name: "LiveState", dependencies: ["HeartRate"]),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
-        .target(name: "Config"),
+        .target(name: "Config", dependencies: ["LiveState"]),
         .target(
             name: "CLI",
             dependencies: ["HeartRate", "Trace", "LiveState", "Config"],
@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport"],

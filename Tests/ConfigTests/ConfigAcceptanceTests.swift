@@ -1,4 +1,5 @@
 import Foundation
+import LiveState
 import Testing
 import TestSupport
 @testable import Config
@@ -13,8 +14,9 @@ import TestSupport
         #expect(configuration.straps.count == 2)
         let first = configuration.straps[0]
         #expect(first.strap == .address("C8:5F:33:12:34:56"))
-        #expect(first.workoutName == "Treadmill run")
-        #expect(first.intervalLabel == "Warm-up")
+        #expect(first.activity == ActivitySettings(workoutName: "Treadmill run", intervalLabel: "Warm-up", activityIDPrefix: "hrbridge"))
+        #expect(first.cadence.zoneBoundaries == [114, 133, 152, 171])
+        #expect(configuration.straps[1].cadence.zoneBoundaries == [])
         #expect(first.sinks == [
             .standardOutput,
             .lifecycle(url: "https://activities.example.org/v1", token: .file(.credential("lifecycle-token"))),
@@ -33,34 +35,37 @@ import TestSupport
         ], "cadence": {"staleWindow": 120, "minimumInterval": 2.5, "continueAfterTimeLimit": false}}
         """#
         let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
-        var first = CadenceSettings()
+        var first = CadencePolicy()
         first.staleWindow = 90
         first.zoneBoundaries = [120, 140]
         first.minimumInterval = 2.5
         first.continueAfterTimeLimit = false
-        var second = CadenceSettings()
+        var second = CadencePolicy()
         second.staleWindow = 120
         second.minimumInterval = 2.5
         second.continueAfterTimeLimit = false
         #expect(configuration.straps.map(\.cadence) == [first, second])
     }
 
-    @Test func everyCadenceKeyIsReadAndPrinted() throws {
-        let values = CadenceSection.keys.map { key -> String in
-            switch key {
-            case "zoneBoundaries": "\"\(key)\": [110, 130]"
-            case "continueAfterTimeLimit": "\"\(key)\": false"
-            case "changeThreshold", "zoneHysteresis": "\"\(key)\": 3"
-            default: "\"\(key)\": 7.5"
-            }
-        }
-        let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{"type": "stdout"}]}], "cadence": {"#
-            + values.joined(separator: ", ") + "}}"
+    /// Each key set to a value other than the engine's default reaches the policy and is printed back.
+    @Test func everyCadenceKeyReachesThePolicy() throws {
+        let values: [JSONValue.Member] = [
+            .init("smoothingWindow", .number("7")), .init("changeThreshold", .number("8")),
+            .init("zoneBoundaries", .array([.number("110"), .number("130")])), .init("zoneHysteresis", .number("2")),
+            .init("minimumInterval", .number("4.5")), .init("staleWindow", .number("240")), .init("refreshLead", .number("30")),
+            .init("silenceTimeout", .number("12")), .init("noContactTimeout", .number("6")), .init("giveUpInterval", .number("900")),
+            .init("activityTimeLimit", .number("14400")), .init("timeLimitMargin", .number("90")),
+            .init("continueAfterTimeLimit", .bool(false)), .init("dismissalDelay", .number("900")),
+        ]
+        #expect(values.map(\.key) == CadenceSection.keys)
+        let defaults = CadenceSection.json(CadencePolicy())
+        guard case let .object(defaultMembers) = defaults else { Issue.record("not an object"); return }
+        for (value, byDefault) in zip(values, defaultMembers) { #expect(value != byDefault, "\(value.key) is its default") }
+
+        let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{"type": "stdout"}]}], "cadence": "#
+            + JSONWriter.pretty(.object(values)) + "}"
         let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
-        guard case let .object(members) = CadenceSection.json(configuration.straps[0].cadence) else {
-            Issue.record("cadence is not an object"); return
-        }
-        #expect(members.map(\.key) == CadenceSection.keys)
+        #expect(CadenceSection.json(configuration.straps[0].cadence) == .object(values))
     }
 
     /// What `config check` prints reads back as the same configuration: it is the effective one.

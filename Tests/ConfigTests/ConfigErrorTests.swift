@@ -118,6 +118,17 @@ import Testing
          [#"cadence.staleWindw: unknown key (did you mean "staleWindow"? expected one of: \#(CadenceSection.keys.joined(separator: ", ")))"#]),
         ("strap cadence checked too", withStrap(#""cadence": {"smoothingWindow": true}, "sinks": [{"type": "stdout"}]"#),
          ["straps[0].cadence.smoothingWindow: expected a number of seconds, got a boolean (true)"]),
+        // Cadence, checked by the engine's own CadencePolicy.validated() across keys
+        ("refresh after stale, in the file", withCadence(#""staleWindow": 60, "refreshLead": 60"#),
+         ["cadence.refreshLead: expected seconds >= 0 and below staleWindow, at most 2592000, got 60.0"]),
+        ("strap shortens the stale window under the default refresh lead",
+         withStrap(#""cadence": {"staleWindow": 15}, "sinks": [{"type": "stdout"}]"#),
+         ["straps[0].cadence.refreshLead: expected seconds >= 0 and below staleWindow, at most 2592000, got 20.0"]),
+        ("file's cadence broken for every strap: said once",
+         #"{"straps": [\#(strap), {"name": "B", "workoutName": "Row", "sinks": [{"type": "stdout"}]}], "cadence": {"smoothingWindow": 0}}"#,
+         ["cadence.smoothingWindow: expected seconds > 0, at most 2592000, got 0.0"]),
+        ("longer than the engine allows", withCadence(#""giveUpInterval": 1e9"#),
+         ["cadence.giveUpInterval: expected seconds > 0, at most 2592000, got 1000000000.0"]),
         // HTTP
         ("http timeouts and CA", #"{"straps": [\#(strap)], "http": {"connectTimeout": 0, "certificateAuthorityFile": "ca.pem"}}"#, [
             #"http.certificateAuthorityFile: expected an absolute path, got "ca.pem""#,

@@ -15,8 +15,9 @@ enum ConfigCommand {
         ],
         details: """
         Every problem is listed as FILE: KEY.PATH: what was expected, and the exit status is 65.
-        The output is JSON: each strap with its cadence settings (the file's, with the strap's own over
-        them; unlisted keys keep the engine's defaults). Secrets are shown as the files they are read
+        The output is JSON: each strap with its activity settings and every cadence parameter it will
+        run with (the engine's defaults, the file's cadence over them, the strap's own over that; see
+        'hrbridge replay --help' for what each means). Secrets are shown as the files they are read
         from (an absolute path or credential:NAME, a file systemd passes in with LoadCredential=
         from /etc/hrbridge/credentials); a warning names each one that is not readable. Their
         contents are never read here.

@@ -1,6 +1,9 @@
 /// Writes a `JSONValue` as indented JSON in member order, so `config check` prints the effective
 /// configuration in the order a person reads (and wrote) it.
 enum JSONWriter {
+    /// Longest line an object of scalars may take before it is spread over several lines.
+    static let oneLineWidth = 100
+
     static func pretty(_ value: JSONValue) -> String {
         var text = ""
         write(value, indent: "", to: &text)
@@ -34,6 +37,18 @@ enum JSONWriter {
             text += indent + "]"
         case let .object(members):
             guard !members.isEmpty else { text += "{}"; return }
+            // A small object of scalars (a sink) reads best on one line.
+            if members.allSatisfy(\.value.isScalar) {
+                let line = "{" + members.map { member in
+                    var item = quoted(member.key) + ": "
+                    write(member.value, indent: inner, to: &item)
+                    return item
+                }.joined(separator: ", ") + "}"
+                if indent.count + line.count <= oneLineWidth {
+                    text += line
+                    return
+                }
+            }
             text += "{\n"
             for (position, member) in members.enumerated() {
                 text += inner + quoted(member.key) + ": "

@@ -1,14 +1,12 @@
+import LiveState
+
 /// One strap and the activity it feeds.
 public struct StrapConfiguration: Sendable, Equatable {
     public var strap: StrapSelector
-    /// The attributes' `workoutName` (LiveState's `ActivitySettings.workoutName`).
-    public var workoutName: String
-    /// The content state's `intervalLabel` at start; `hrbridge ctl label` changes it later.
-    public var intervalLabel: String?
-    /// Prefix of this strap's activity ids (LiveState's `ActivitySettings.activityIDPrefix`).
-    public var activityIDPrefix: String?
-    /// The file's cadence with this strap's own settings over it.
-    public var cadence: CadenceSettings
+    /// workoutName from the file; intervalLabel and activityIDPrefix from it or the engine's defaults.
+    public var activity: ActivitySettings
+    /// The engine's defaults, the file's `cadence` over them, the strap's own over that; validated.
+    public var cadence: CadencePolicy
     public var sinks: [SinkConfiguration]
 }
 

@@ -10,7 +10,9 @@ public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
 final class IssueLog {
     private(set) var issues: [ConfigIssue] = []
 
+    /// Records the issue once (a file-wide cadence problem is found again for every strap).
     func report(_ path: ConfigPath, _ message: String) {
-        issues.append(ConfigIssue(path: path, message: message))
+        let issue = ConfigIssue(path: path, message: message)
+        if !issues.contains(issue) { issues.append(issue) }
     }
 }

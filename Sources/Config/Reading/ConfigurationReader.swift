@@ -36,8 +36,9 @@ public enum ConfigurationReader {
         return BridgeConfiguration(straps: straps, apns: apns, http: http)
     }
 
-    /// The configuration as `config check` prints it: every strap with its effective cadence (only the
-    /// keys set; the rest are the engine's defaults), secrets as the files they are read from.
+    /// The configuration as `config check` prints it: every strap with its activity settings and
+    /// the whole cadence policy it will run with (defaults included), secrets as the files they are
+    /// read from. Reading it back gives the same configuration.
     public static func effectiveJSON(_ configuration: BridgeConfiguration) -> String {
         var members: [JSONValue.Member] = [.init("straps", .array(configuration.straps.map(StrapSection.json)))]
         if let apns = configuration.apns { members.append(.init("apns", SinkSection.json(apns))) }

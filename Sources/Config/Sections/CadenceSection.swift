@@ -1,9 +1,10 @@
-/// The `cadence` section: overrides for the live-state engine's thresholds, at the top level (every
-/// strap) and per strap (zones are personal). Keys are the engine's parameter names
-/// (`CadencePolicy` in Sources/LiveState, branch livestate); an absent key keeps the engine's default,
-/// so defaults live in one place. This file is the whole mapping: at merge, `CadenceSettings`
-/// applies onto `CadencePolicy` and `CadencePolicy.validated()` adds the cross-key checks
-/// (refreshLead below staleWindow, …), its `invalidSetting(name:)` reported at `cadence.<name>`.
+import LiveState
+
+/// The `cadence` section: overrides for the live-state engine's `CadencePolicy`, at the top level
+/// (every strap) and per strap (zones are personal). Keys are the policy's property names; an
+/// absent key keeps the engine's default, so defaults live in one place. This file is the whole
+/// mapping between the file and `CadencePolicy`; `CadencePolicy.validated()` adds the checks across
+/// keys (refreshLead below staleWindow, …).
 public struct CadenceSettings: Sendable, Equatable {
     public var smoothingWindow: Double?
     public var changeThreshold: Int?
@@ -28,15 +29,29 @@ public struct CadenceSettings: Sendable, Equatable {
         for field in CadenceSection.fields { field.copyIfSet(self, &merged) }
         return merged
     }
+
+    /// The engine's defaults with these settings over them, validated by the engine.
+    public func policy() throws(LiveStateError) -> CadencePolicy {
+        var policy = CadencePolicy()
+        for field in CadenceSection.fields { field.apply(self, &policy) }
+        return try policy.validated()
+    }
+
+    /// Whether the key is set here (to say which section a policy error comes from).
+    func isSet(_ key: String) -> Bool {
+        CadenceSection.fields.first { $0.key == key }?.render(self) != nil
+    }
 }
 
 enum CadenceSection {
-    /// One key: how to read it into `CadenceSettings`, copy it, and print it.
+    /// One key: how to read it into `CadenceSettings`, copy it, apply it to the policy, and print it.
     struct Field {
         let key: String
         let read: (ConfigNode, inout CadenceSettings) -> Void
         let copyIfSet: (CadenceSettings, inout CadenceSettings) -> Void
+        let apply: (CadenceSettings, inout CadencePolicy) -> Void
         let render: (CadenceSettings) -> JSONValue?
+        let renderPolicy: (CadencePolicy) -> JSONValue
     }
 
     /// Heart rates people have: a bound that keeps typos (1400) out without judging physiology.
@@ -44,20 +59,20 @@ enum CadenceSection {
 
     static var fields: [Field] {
         [
-            seconds("smoothingWindow", \.smoothingWindow),
-            bpm("changeThreshold", \.changeThreshold),
-            field("zoneBoundaries", \.zoneBoundaries, read: bpmList, render: { .array($0.map { .number(String($0)) }) }),
-            bpm("zoneHysteresis", \.zoneHysteresis),
-            seconds("minimumInterval", \.minimumInterval),
-            seconds("staleWindow", \.staleWindow),
-            seconds("refreshLead", \.refreshLead),
-            seconds("silenceTimeout", \.silenceTimeout),
-            seconds("noContactTimeout", \.noContactTimeout),
-            seconds("giveUpInterval", \.giveUpInterval),
-            seconds("activityTimeLimit", \.activityTimeLimit),
-            seconds("timeLimitMargin", \.timeLimitMargin),
-            field("continueAfterTimeLimit", \.continueAfterTimeLimit, read: { $0.bool() }, render: { .bool($0) }),
-            seconds("dismissalDelay", \.dismissalDelay),
+            seconds("smoothingWindow", \.smoothingWindow, \.smoothingWindow),
+            bpm("changeThreshold", \.changeThreshold, \.changeThreshold),
+            field("zoneBoundaries", \.zoneBoundaries, \.zoneBoundaries, read: bpmList, render: { .array($0.map { .number(String($0)) }) }),
+            bpm("zoneHysteresis", \.zoneHysteresis, \.zoneHysteresis),
+            seconds("minimumInterval", \.minimumInterval, \.minimumInterval),
+            seconds("staleWindow", \.staleWindow, \.staleWindow),
+            seconds("refreshLead", \.refreshLead, \.refreshLead),
+            seconds("silenceTimeout", \.silenceTimeout, \.silenceTimeout),
+            seconds("noContactTimeout", \.noContactTimeout, \.noContactTimeout),
+            seconds("giveUpInterval", \.giveUpInterval, \.giveUpInterval),
+            seconds("activityTimeLimit", \.activityTimeLimit, \.activityTimeLimit),
+            seconds("timeLimitMargin", \.timeLimitMargin, \.timeLimitMargin),
+            field("continueAfterTimeLimit", \.continueAfterTimeLimit, \.continueAfterTimeLimit, read: { $0.bool() }, render: { .bool($0) }),
+            seconds("dismissalDelay", \.dismissalDelay, \.dismissalDelay),
         ]
     }
 
@@ -77,30 +92,45 @@ enum CadenceSection {
         .object(fields.compactMap { field in field.render(settings).map { JSONValue.Member(field.key, $0) } })
     }
 
+    /// Every key of the policy, in table order: what the engine will use.
+    static func json(_ policy: CadencePolicy) -> JSONValue {
+        .object(fields.map { JSONValue.Member($0.key, $0.renderPolicy(policy)) })
+    }
+
     private static func field<Value>(
         _ key: String,
-        _ keyPath: WritableKeyPath<CadenceSettings, Value?>,
+        _ setting: WritableKeyPath<CadenceSettings, Value?>,
+        _ parameter: WritableKeyPath<CadencePolicy, Value>,
         read: @escaping (ConfigNode) -> Value?,
         render: @escaping (Value) -> JSONValue
     ) -> Field {
         Field(
             key: key,
             read: { node, settings in
-                if let value = read(node) { settings[keyPath: keyPath] = value }
+                if let value = read(node) { settings[keyPath: setting] = value }
             },
             copyIfSet: { source, target in
-                if let value = source[keyPath: keyPath] { target[keyPath: keyPath] = value }
+                if let value = source[keyPath: setting] { target[keyPath: setting] = value }
             },
-            render: { settings in settings[keyPath: keyPath].map(render) }
+            apply: { settings, policy in
+                if let value = settings[keyPath: setting] { policy[keyPath: parameter] = value }
+            },
+            render: { settings in settings[keyPath: setting].map(render) },
+            renderPolicy: { policy in render(policy[keyPath: parameter]) }
         )
     }
 
-    private static func seconds(_ key: String, _ keyPath: WritableKeyPath<CadenceSettings, Double?>) -> Field {
-        field(key, keyPath, read: { $0.seconds() }, render: { .number(JSONNumber.text($0)) })
+    private static func seconds(
+        _ key: String, _ setting: WritableKeyPath<CadenceSettings, Double?>, _ parameter: WritableKeyPath<CadencePolicy, Double>
+    ) -> Field {
+        field(key, setting, parameter, read: { $0.seconds() }, render: { .number(JSONNumber.text($0)) })
     }
 
-    private static func bpm(_ key: String, _ keyPath: WritableKeyPath<CadenceSettings, Int?>) -> Field {
-        field(key, keyPath, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm") }, render: { .number(String($0)) })
+    private static func bpm(
+        _ key: String, _ setting: WritableKeyPath<CadenceSettings, Int?>, _ parameter: WritableKeyPath<CadencePolicy, Int>
+    ) -> Field {
+        field(key, setting, parameter, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm") },
+              render: { .number(String($0)) })
     }
 
     private static func bpmList(_ node: ConfigNode) -> [Int]? {

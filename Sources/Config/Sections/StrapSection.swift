@@ -1,6 +1,7 @@
-/// The `straps` section: which strap feeds which activity, and where its updates go.
-/// Activity fields follow LiveState's `ActivitySettings` (workoutName, intervalLabel,
-/// activityIDPrefix); at merge, building `ActivitySettings` from a `StrapConfiguration` belongs here.
+import LiveState
+
+/// The `straps` section: which strap feeds which activity, and where its updates go. The activity
+/// keys are LiveState's `ActivitySettings` (workoutName, intervalLabel, activityIDPrefix).
 ///
 ///     "straps": [
 ///       {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "intervalLabel": "Warm-up",
@@ -32,14 +33,31 @@ enum StrapSection {
         let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
         let intervalLabel = object.optional("intervalLabel")?.string()
         let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
-        let cadence = object.optional("cadence").map(CadenceSection.read)
+        let cadence = policy(own: object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
         let sinks = object.required("sinks", "where this strap's updates go").flatMap(SinkSection.readSinks)
         let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
-        guard let selector, let workoutName, let sinks, optionalsRead else { return nil }
-        return StrapConfiguration(
-            strap: selector, workoutName: workoutName, intervalLabel: intervalLabel, activityIDPrefix: prefix,
-            cadence: (cadence ?? CadenceSettings()).overriding(base), sinks: sinks
-        )
+        guard let selector, let workoutName, let cadence, let sinks, optionalsRead else { return nil }
+        var activity = ActivitySettings(workoutName: workoutName)
+        if let intervalLabel { activity.intervalLabel = intervalLabel }
+        if let prefix { activity.activityIDPrefix = prefix }
+        return StrapConfiguration(strap: selector, activity: activity, cadence: cadence, sinks: sinks)
+    }
+
+    /// The strap's policy, or nil after reporting what the engine refused, at the key the person should
+    /// change: the strap's own cadence when it set that key or made the combination, else the file's.
+    private static func policy(own: CadenceSettings, base: CadenceSettings, strap: ConfigNode) -> CadencePolicy? {
+        do {
+            return try own.overriding(base).policy()
+        } catch {
+            guard case let .invalidSetting(name, value, expected) = error else {
+                strap.log.report(strap.path.appending("cadence"), "\(error)")
+                return nil
+            }
+            let atStrap = own.isSet(name) || (!base.isSet(name) && own != CadenceSettings())
+            let path = (atStrap ? strap.path : ConfigPath.root).appending("cadence").appending(name)
+            strap.log.report(path, "expected \(expected), got \(value)")
+            return nil
+        }
     }
 
     private static func readSelector(_ object: ObjectFields) -> StrapSelector? {
@@ -63,9 +81,9 @@ enum StrapSection {
         case let .address(address): members.append(.init("address", .string(address)))
         case let .name(name): members.append(.init("name", .string(name)))
         }
-        members.append(.init("workoutName", .string(strap.workoutName)))
-        if let label = strap.intervalLabel { members.append(.init("intervalLabel", .string(label))) }
-        if let prefix = strap.activityIDPrefix { members.append(.init("activityIDPrefix", .string(prefix))) }
+        members.append(.init("workoutName", .string(strap.activity.workoutName)))
+        members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))
+        members.append(.init("activityIDPrefix", .string(strap.activity.activityIDPrefix)))
         members.append(.init("cadence", CadenceSection.json(strap.cadence)))
         members.append(.init("sinks", .array(strap.sinks.map(SinkSection.json))))
         return .object(members)

@@ -37,11 +37,10 @@ public enum ReferencedFiles {
         list(configuration).compactMap { key, file in
             let path: String
             switch file {
-            case let .path(absolute):
-                path = absolute
-            case let .credential(name):
-                let directory = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 } ?? credentialSource
-                path = directory + "/" + name
+            case let .credential(name) where (environment["CREDENTIALS_DIRECTORY"] ?? "").isEmpty:
+                path = credentialSource + "/" + name
+            default:
+                path = (try? file.resolvedPath(environment: environment, exists: { check($0) == nil })) ?? file.description
             }
             return check(path).map { "\(key): \(path): \(String(cString: strerror($0)))" }
         }

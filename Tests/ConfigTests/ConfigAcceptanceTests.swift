@@ -93,7 +93,12 @@ import TestSupport
 
     @Test func credentialsResolveOnlyInsideTheService() throws {
         let reference = FileReference.credential("AuthKey.p8")
-        #expect(try reference.resolvedPath(environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"])
+        let service = ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]
+        // The unit's directory load names the copy hrbridge_AuthKey.p8 ...
+        #expect(try reference.resolvedPath(environment: service, exists: { _ in false })
+            == "/run/credentials/hrbridge.service/hrbridge_AuthKey.p8")
+        // ... a drop-in's LoadCredential=AuthKey.p8:/path names it AuthKey.p8, and that one wins.
+        #expect(try reference.resolvedPath(environment: service, exists: { $0.hasSuffix("/AuthKey.p8") })
             == "/run/credentials/hrbridge.service/AuthKey.p8")
         #expect(throws: FileReference.Problem.self) { try reference.resolvedPath(environment: [:]) }
         #expect(try FileReference.path("/etc/k.p8").resolvedPath(environment: [:]) == "/etc/k.p8")

@@ -34,12 +34,15 @@ import TestSupport
         #expect(looked.contains("/etc/hrbridge/credentials/device") && looked.contains("/etc/hrbridge/credentials/AuthKey.p8"))
         #expect(outside == ["straps[0].sinks[2].pushToStartTokenFile: /p2s: No such file or directory"])
 
+        // Inside the service only the unit's directory load is there (hrbridge_NAME): found, no problem.
         looked = []
-        _ = ReferencedFiles.problems(configuration, environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]) {
+        let inside = ReferencedFiles.problems(configuration, environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]) {
             looked.append($0)
-            return nil
+            return $0.hasPrefix("/run/credentials/") && !$0.contains("/hrbridge_") ? ENOENT : nil
         }
+        #expect(inside == [])
         #expect(looked.contains("/run/credentials/hrbridge.service/AuthKey.p8"))
+        #expect(looked.contains("/run/credentials/hrbridge.service/hrbridge_AuthKey.p8"))
     }
 
     @Test func realAccessCheck() throws {

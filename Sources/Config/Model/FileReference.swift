@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where a secret (token, key) is read from. The configuration names the file; its contents are
 /// read only when a sink starts, never by `config check`, and never printed.
 public enum FileReference: Sendable, Hashable, CustomStringConvertible {
@@ -36,8 +40,17 @@ public enum FileReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The file to open, given the process environment.
-    public func resolvedPath(environment: [String: String]) throws(Problem) -> String {
+    /// systemd names each file NAME that `LoadCredential=hrbridge:/etc/hrbridge/credentials` loads from
+    /// the directory `hrbridge_NAME` (the load's id, '_', the file's path in the directory).
+    public static let directoryCredentialPrefix = "hrbridge_"
+
+    /// The file to open, given the process environment. Inside the service, `credential:NAME` is
+    /// `$CREDENTIALS_DIRECTORY/NAME` when a drop-in loads it under that id (LoadCredential=NAME:PATH),
+    /// else the copy the unit's directory load made, `$CREDENTIALS_DIRECTORY/hrbridge_NAME`.
+    public func resolvedPath(
+        environment: [String: String],
+        exists: (String) -> Bool = { access($0, F_OK) == 0 }
+    ) throws(Problem) -> String {
         switch self {
         case let .path(path):
             return path
@@ -46,7 +59,8 @@ public enum FileReference: Sendable, Hashable, CustomStringConvertible {
                 throw Problem(message: "\(self) needs $CREDENTIALS_DIRECTORY, which systemd sets for the service "
                     + "(LoadCredential=); outside the service, name the file by its absolute path")
             }
-            return directory + "/" + name
+            let loadedByName = directory + "/" + name
+            return exists(loadedByName) ? loadedByName : directory + "/" + Self.directoryCredentialPrefix + name
         }
     }
 }

@@ -88,6 +88,13 @@ request_name=(dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/
   org.freedesktop.DBus.RequestName string:io.hrbridge.Bridge1 uint32:4)
 expect denied "owning the name as another user" "${as_stranger[@]}" "${request_name[@]}"
 expect denied "owning the name as an operator" "${as_operator[@]}" "${request_name[@]}"
+expect allowed "owning the name as root" "${request_name[@]}"
+has_owner() {
+  dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    org.freedesktop.DBus.NameHasOwner string:io.hrbridge.Bridge1 2>/dev/null | grep -q "boolean true"
+}
+# root's dbus-send has exited; wait until the bus has noticed, so the name is free for the stand-in.
+for _ in $(seq 50); do has_owner || break; sleep 0.1; done
 
 # The stand-in service: python-dbusmock owning the name as the service user.
 "${as_service[@]}" env HOME="$work" /usr/bin/python3 -m dbusmock --system \
@@ -95,18 +102,19 @@ expect denied "owning the name as an operator" "${as_operator[@]}" "${request_na
 owner_pid=$!
 owned=false
 for _ in $(seq 100); do
-  if dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-      org.freedesktop.DBus.NameHasOwner string:io.hrbridge.Bridge1 2>/dev/null | grep -q "boolean true"; then
+  if has_owner; then
     owned=true
     break
   fi
   kill -0 "$owner_pid" 2>/dev/null || break
   sleep 0.1
 done
-if [ "$owned" = true ]; then
+owner_uid="$(dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+  org.freedesktop.DBus.GetConnectionUnixUser string:io.hrbridge.Bridge1 2>/dev/null | sed -n 's/.*uint32 //p')"
+if [ "$owned" = true ] && [ "$owner_uid" = "$(id -u nobody)" ]; then
   echo "ok: the service user owns io.hrbridge.Bridge1"
 else
-  echo "FAIL: the service user could not own io.hrbridge.Bridge1:" >&2
+  echo "FAIL: the service user could not own io.hrbridge.Bridge1 (owner uid: ${owner_uid:-none}):" >&2
   cat "$work/owner.log" >&2
   failures=$((failures + 1))
 fi

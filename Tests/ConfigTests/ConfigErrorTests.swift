@@ -50,6 +50,10 @@ import Testing
          ["straps[0].intervalLabel: expected a string, got null"]),
         ("activity id prefix with a slash", withStrap(#""activityIDPrefix": "a/b", "sinks": [{"type": "stdout"}]"#),
          [#"straps[0].activityIDPrefix: expected 1 to 32 letters, digits or '-', got "a/b""#]),
+        ("names too long for ActivityKit", #"{"straps": [{"name": "H10", "workoutName": "\#(String(repeating: "x", count: 4000))", "#
+            + #""intervalLabel": "\#(String(repeating: "y", count: 100))", "sinks": [{"type": "stdout"}]}]}"#,
+         ["straps[0]: workoutName and intervalLabel are too long for a Live Activity: attributes + content state are 4252 bytes, "
+            + "over ActivityKit's 4096-byte limit: shorten the workout name or interval label"]),
         ("same strap twice, other case",
          #"{"straps": [\#(strap), {"address": "c8:5f:33:12:34:56", "workoutName": "Row", "sinks": [{"type": "stdout"}]}]}"#,
          ["straps[1]: address C8:5F:33:12:34:56 is already used by straps[0]; one strap feeds one activity"]),

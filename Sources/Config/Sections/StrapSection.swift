@@ -1,3 +1,4 @@
+import Foundation
 import LiveState
 
 /// The `straps` section: which strap feeds which activity, and where its updates go. The activity
@@ -40,7 +41,26 @@ enum StrapSection {
         var activity = ActivitySettings(workoutName: workoutName)
         if let intervalLabel { activity.intervalLabel = intervalLabel }
         if let prefix { activity.activityIDPrefix = prefix }
+        guard fitsActivityKit(activity, strap: node) else { return nil }
         return StrapConfiguration(strap: selector, activity: activity, cadence: cadence, sinks: sinks)
+    }
+
+    /// Every update carries the workout name and the label, so if they alone push attributes + content
+    /// state past ActivityKit's limit, no update could ever be sent: measured with the engine's encoder
+    /// on the largest content state (paused, three-digit rate, dates with microseconds).
+    private static func fitsActivityKit(_ activity: ActivitySettings, strap: ConfigNode) -> Bool {
+        let start = Date(timeIntervalSinceReferenceDate: 999_999_999.999999)
+        let state = WorkoutActivityAttributes.ContentState(
+            timerRange: start...start.addingTimeInterval(8 * 3600 + 0.999999), pausedAt: start, heartRate: 300,
+            intervalLabel: activity.intervalLabel
+        )
+        do {
+            _ = try ActivityKitEncoding.payload(attributes: WorkoutActivityAttributes(workoutName: activity.workoutName), contentState: state)
+            return true
+        } catch {
+            strap.report("workoutName and intervalLabel are too long for a Live Activity: \(error)")
+            return false
+        }
     }
 
     /// The strap's policy, or nil after reporting what the engine refused, at the key the person should

@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(name: "LiveState", dependencies: ["HeartRate"]),
+        // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
+        .target(name: "Config", dependencies: ["LiveState"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -25,7 +27,7 @@ let package = Package(
         ),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace", "LiveState", "Forwarding"],
+            dependencies: ["HeartRate", "Trace", "LiveState", "Config", "Forwarding"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
             dependencies: ["Forwarding", "CLI", "LiveState", "HeartRate", "TestSupport"],
@@ -45,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "TestSupport"],
+            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport"],
             exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
         ),
     ]

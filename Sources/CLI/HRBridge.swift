@@ -9,6 +9,7 @@ public enum HRBridge {
         (PlotCommand.spec, PlotCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (ParseCommand.spec, ParseCommand.run),
+        (ConfigCommand.spec, ConfigCommand.run),
     ]
 
     public static func main(_ arguments: [String]) -> Int32 {

@@ -37,7 +37,7 @@ private struct PhoneContentState: Decodable, Equatable {
             keyPath = try TestCertificates.makeAPNsKey(in: directory)
             publicKeyPath = directory.path("public.pem")
             try runTool("/usr/bin/openssl", ["pkey", "-in", keyPath, "-pubout", "-out", publicKeyPath])
-            let settings = APNsSettings(baseURL: "https://127.0.0.1:\(server.port)", bundleID: "com.example.hrbridge",
+            let settings = APNsSinkSettings(baseURL: "https://127.0.0.1:\(server.port)", bundleID: "com.example.hrbridge",
                                         deviceToken: APNsSinkTests.deviceToken,
                                         pushToStartToken: pushToStart ? APNsSinkTests.startToken : nil)
             let tokens = ProviderTokenSource(key: try SigningKey(contentsOfFile: keyPath), keyID: "KEY1234567", teamID: "TEAM123456")

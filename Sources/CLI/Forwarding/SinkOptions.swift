@@ -17,8 +17,8 @@ enum SinkOptions {
         .init(name: "--apns-bundle-id", valueName: "ID", help: "apns: the app's bundle id (topic <id>.push-type.liveactivity)"),
         .init(name: "--apns-device-token", valueName: "HEX", help: "apns: the activity's push token, for updates and the end"),
         .init(name: "--apns-start-token", valueName: "HEX", help: "apns: a push-to-start token; the start becomes a push-to-start"),
-        .init(name: "--apns-url", valueName: "URL", help: "apns: push server base URL (default \(APNsSettings.productionURL))"),
-        .init(name: "--sandbox", valueName: nil, help: "apns: use \(APNsSettings.sandboxURL)"),
+        .init(name: "--apns-url", valueName: "URL", help: "apns: push server base URL (default \(APNsSinkSettings.productionURL))"),
+        .init(name: "--sandbox", valueName: nil, help: "apns: use \(APNsSinkSettings.sandboxURL)"),
         .init(name: "--apns-relevance-score", valueName: "N", help: "apns: relevance-score for every push"),
         .init(name: "--spool", valueName: "DIR", help: "network sinks: undelivered starts/ends kept here for the next run (default ~/.local/state/hrbridge/spool)"),
         .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(defaultGrace)))"),
@@ -60,14 +60,17 @@ enum SinkOptions {
         }
     }
 
+    /// `--spool`, else systemd's StateDirectory (`$STATE_DIRECTORY/spool`, /var/lib/hrbridge under
+    /// the unit), else `$XDG_STATE_HOME/hrbridge/spool` or `~/.local/state/hrbridge/spool`.
     static func spoolDirectory(_ arguments: ParsedArguments) -> String {
         if let directory = arguments.value("--spool") { return directory }
         let environment = ProcessInfo.processInfo.environment
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return "\(state)/spool" }
         let state = environment["XDG_STATE_HOME"] ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state")
         return state + "/hrbridge/spool"
     }
 
-    static func apnsSettings(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> (APNsSettings, ProviderTokenSource) {
+    static func apnsSettings(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> (APNsSinkSettings, ProviderTokenSource) {
         func required(_ name: String) throws(CLIError) -> String {
             guard let value = arguments.value(name), !value.isEmpty else { throw .usage("--sink apns needs \(name)", spec) }
             return value
@@ -91,7 +94,7 @@ enum SinkOptions {
             }
             relevance = score
         }
-        let baseURL = arguments.value("--apns-url") ?? (arguments.has("--sandbox") ? APNsSettings.sandboxURL : APNsSettings.productionURL)
+        let baseURL = arguments.value("--apns-url") ?? (arguments.has("--sandbox") ? APNsSinkSettings.sandboxURL : APNsSinkSettings.productionURL)
         let key: SigningKey
         do {
             key = try SigningKey(contentsOfFile: keyFile)
@@ -99,7 +102,7 @@ enum SinkOptions {
             if case .unreadable = error { throw .noInput(error.description) }
             throw .dataError(error.description)
         }
-        let settings = APNsSettings(baseURL: baseURL, bundleID: bundleID, deviceToken: device, pushToStartToken: start, relevanceScore: relevance)
+        let settings = APNsSinkSettings(baseURL: baseURL, bundleID: bundleID, deviceToken: device, pushToStartToken: start, relevanceScore: relevance)
         return (settings, ProviderTokenSource(key: key, keyID: keyID, teamID: teamID))
     }
 

@@ -39,7 +39,7 @@ struct APNsPayload: Encodable {
     static let byteLimit = 4096
 
     /// A push-to-start (event `start` with attributes and an alert) or an update/end push.
-    init(update: ActivityUpdate, pushToStart: Bool, settings: APNsSettings) {
+    init(update: ActivityUpdate, pushToStart: Bool, settings: APNsSinkSettings) {
         aps = APS(
             timestamp: Self.unixSeconds(update.timestamp),
             event: pushToStart ? "start" : (update.event == .end ? "end" : "update"),

@@ -6,7 +6,7 @@ import LiveState
 /// after which the content is outdated anyway. The provider token is added at send time.
 public enum APNsRequest {
     /// nil when no configured token takes this event (an update with only a push-to-start token).
-    public static func delivery(for update: ActivityUpdate, settings: APNsSettings) throws(SinkError) -> Delivery? {
+    public static func delivery(for update: ActivityUpdate, settings: APNsSinkSettings) throws(SinkError) -> Delivery? {
         let pushToStart = update.event == .start && settings.pushToStartToken != nil
         guard let token = pushToStart ? settings.pushToStartToken : settings.deviceToken else { return nil }
         let body: [UInt8]

@@ -17,7 +17,7 @@ extension NetworkSink {
     /// `--sink apns`: Live Activity pushes to APNs (or a push server speaking its protocol) over HTTP/2.
     /// `now` is the wall clock the provider token's `iat` comes from (never the trace's clock).
     public static func apns(
-        settings apns: APNsSettings, tokens: ProviderTokenSource, http: HTTPClientConfiguration = .init(),
+        settings apns: APNsSinkSettings, tokens: ProviderTokenSource, http: HTTPClientConfiguration = .init(),
         settings: DeliveryWorker.Settings = .init(), spoolDirectory: String?,
         now: @escaping @Sendable () -> Timestamp = WallClock.now, log: @escaping @Sendable (String) -> Void
     ) -> NetworkSink {

@@ -1,5 +1,5 @@
 /// What the user must provide for `--sink apns`, and where the push server is.
-public struct APNsSettings: Sendable, Equatable {
+public struct APNsSinkSettings: Sendable, Equatable {
     /// Apple's production host; `--sandbox` picks the development host; `--apns-url` any other
     /// (a local push server in tests).
     public static let productionURL = "https://api.push.apple.com"

@@ -1,0 +1,25 @@
+import LiveState
+
+/// One strap and the activity it feeds.
+public struct StrapConfiguration: Sendable, Equatable {
+    public var strap: StrapSelector
+    /// workoutName from the file; intervalLabel and activityIDPrefix from it or the engine's defaults.
+    public var activity: ActivitySettings
+    /// The engine's defaults, the file's `cadence` over them, the strap's own over that; validated.
+    public var cadence: CadencePolicy
+    public var sinks: [SinkConfiguration]
+}
+
+/// How a strap is recognised: its Bluetooth address (exact) or its advertised name.
+public enum StrapSelector: Sendable, Hashable, CustomStringConvertible {
+    /// `AA:BB:CC:DD:EE:FF`, upper case.
+    case address(String)
+    case name(String)
+
+    public var description: String {
+        switch self {
+        case let .address(address): "address \(address)"
+        case let .name(name): "name \(JSONWriter.quoted(name))"
+        }
+    }
+}

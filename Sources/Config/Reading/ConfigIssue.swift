@@ -1,0 +1,18 @@
+/// One thing wrong with a configuration value: where, and what was expected instead.
+public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
+    public var path: ConfigPath
+    public var message: String
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Collects every issue in a file, so one `config check` run lists them all.
+final class IssueLog {
+    private(set) var issues: [ConfigIssue] = []
+
+    /// Records the issue once (a file-wide cadence problem is found again for every strap).
+    func report(_ path: ConfigPath, _ message: String) {
+        let issue = ConfigIssue(path: path, message: message)
+        if !issues.contains(issue) { issues.append(issue) }
+    }
+}

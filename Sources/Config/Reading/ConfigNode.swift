@@ -1,0 +1,99 @@
+import Foundation
+
+/// A JSON value at its path, with typed readers. Each reader either returns the value or reports
+/// what was expected at that path and returns nil, so reading goes on and finds every issue.
+struct ConfigNode {
+    let value: JSONValue
+    let path: ConfigPath
+    let log: IssueLog
+
+    func report(_ message: String) {
+        log.report(path, message)
+    }
+
+    private func expected(_ what: String) -> Void {
+        report("expected \(what), got \(value.kindDescription)")
+    }
+
+    func string() -> String? {
+        guard case let .string(text) = value else { expected("a string"); return nil }
+        return text
+    }
+
+    func nonEmptyString() -> String? {
+        guard let text = string() else { return nil }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { report("expected a non-empty string"); return nil }
+        return text
+    }
+
+    func bool() -> Bool? {
+        guard case let .bool(flag) = value else { expected("true or false"); return nil }
+        return flag
+    }
+
+    /// A duration: a finite number of seconds, 0 or more.
+    func seconds() -> Double? {
+        guard case let .number(text) = value, let seconds = Double(text), seconds.isFinite else {
+            expected("a number of seconds"); return nil
+        }
+        guard seconds >= 0 else { report("expected seconds >= 0, got \(text)"); return nil }
+        return seconds
+    }
+
+    /// A whole number in `range` (`5`, not `5.0`: a fraction where a count belongs is a mistake).
+    func integer(in range: ClosedRange<Int>, unit: String) -> Int? {
+        guard case let .number(text) = value else { expected("a whole number of \(unit)"); return nil }
+        guard let number = Int(text) else { report("expected a whole number of \(unit), got \(text)"); return nil }
+        guard range.contains(number) else {
+            report("expected \(unit) from \(range.lowerBound) to \(range.upperBound), got \(text)"); return nil
+        }
+        return number
+    }
+
+    /// The elements, each at its indexed path.
+    func array() -> [ConfigNode]? {
+        guard case let .array(elements) = value else { expected("an array"); return nil }
+        return elements.enumerated().map { ConfigNode(value: $1, path: path.appending($0), log: log) }
+    }
+
+    /// One of a fixed set of words (`"type": "apns"`).
+    func choice(_ choices: [String]) -> String? {
+        guard let text = string() else { return nil }
+        guard choices.contains(text) else {
+            report("expected one of \(choices.joined(separator: ", ")), got \(JSONWriter.quoted(text))"); return nil
+        }
+        return text
+    }
+
+    /// An absolute http(s) URL with a host. Credentials inside a URL would end up in logs and in
+    /// `config check` output, so they are refused: tokens belong in files.
+    func httpURL() -> String? {
+        guard let text = string() else { return nil }
+        guard let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              let host = components.host, !host.isEmpty
+        else { report("expected an https or http URL, got \(JSONWriter.quoted(text))"); return nil }
+        guard components.user == nil, components.password == nil else {
+            report("expected a URL without user:password (put the token in a file: tokenFile)"); return nil
+        }
+        return text
+    }
+
+    /// Where a secret lives: an absolute path or `credential:NAME` (systemd's LoadCredential).
+    func fileReference() -> FileReference? {
+        guard let text = string() else { return nil }
+        do {
+            return try FileReference(parsing: text)
+        } catch {
+            report(error.message)
+            return nil
+        }
+    }
+
+    /// An absolute file path (where the process writes, e.g. a file sink).
+    func absolutePath() -> String? {
+        guard let text = string() else { return nil }
+        guard text.hasPrefix("/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
+        return text
+    }
+}

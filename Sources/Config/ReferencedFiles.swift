@@ -1,0 +1,53 @@
+import Foundation
+
+/// The files a configuration makes the bridge read at run time (keys, tokens, CA), so
+/// `config check` can say which are missing before the service needs them. It looks for them
+/// (access(2)); it never opens them.
+public enum ReferencedFiles {
+    /// Where the unit's LoadCredential= takes credentials from: `credential:NAME` is looked up
+    /// here when checking outside the service.
+    public static let credentialSource = "/etc/hrbridge/credentials"
+
+    /// Each file with the key that names it, in file order.
+    public static func list(_ configuration: BridgeConfiguration) -> [(key: String, file: FileReference)] {
+        var files: [(key: String, file: FileReference)] = []
+        for (strapIndex, strap) in configuration.straps.enumerated() {
+            for (sinkIndex, sink) in strap.sinks.enumerated() {
+                let prefix = "straps[\(strapIndex)].sinks[\(sinkIndex)]."
+                switch sink {
+                case let .lifecycle(_, .file(reference)?): files.append((prefix + "tokenFile", reference))
+                case let .apns(device, pushToStart):
+                    if let device { files.append((prefix + "deviceTokenFile", device)) }
+                    if let pushToStart { files.append((prefix + "pushToStartTokenFile", pushToStart)) }
+                default: break
+                }
+            }
+        }
+        if let apns = configuration.apns { files.append(("apns.keyFile", apns.keyFile)) }
+        if let ca = configuration.http.certificateAuthorityFile { files.append(("http.certificateAuthorityFile", .path(ca))) }
+        return files
+    }
+
+    /// One line per file that will not be readable: `apns.keyFile: /etc/hrbridge/credentials/AuthKey.p8: No such file or directory`.
+    public static func problems(
+        _ configuration: BridgeConfiguration,
+        environment: [String: String],
+        check: (String) -> Int32? = accessProblem
+    ) -> [String] {
+        list(configuration).compactMap { key, file in
+            let path: String
+            switch file {
+            case let .credential(name) where (environment["CREDENTIALS_DIRECTORY"] ?? "").isEmpty:
+                path = credentialSource + "/" + name
+            default:
+                path = (try? file.resolvedPath(environment: environment, exists: { check($0) == nil })) ?? file.description
+            }
+            return check(path).map { "\(key): \(path): \(String(cString: strerror($0)))" }
+        }
+    }
+
+    /// The errno that keeps `path` from being read, or nil.
+    public static func accessProblem(_ path: String) -> Int32? {
+        access(path, R_OK) == 0 ? nil : errno
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LiveState
+
+/// The `straps` section: which strap feeds which activity, and where its updates go. The activity
+/// keys are LiveState's `ActivitySettings` (workoutName, intervalLabel, activityIDPrefix).
+///
+///     "straps": [
+///       {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "intervalLabel": "Warm-up",
+///        "cadence": {"zoneBoundaries": [114, 133, 152, 171]}, "sinks": [{"type": "stdout"}]}
+///     ]
+enum StrapSection {
+    static let keys = ["address", "name", "workoutName", "intervalLabel", "activityIDPrefix", "cadence", "sinks"]
+
+    static func read(_ node: ConfigNode, cadence base: CadenceSettings) -> [StrapConfiguration]? {
+        guard let elements = node.array() else { return nil }
+        guard !elements.isEmpty else { node.report("expected at least one strap"); return nil }
+        var straps: [StrapConfiguration] = []
+        var firstUse: [StrapSelector: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let strap = readStrap(element, cadence: base) else { continue }
+            if let earlier = firstUse[strap.strap] {
+                element.report("\(strap.strap) is already used by straps[\(earlier)]; one strap feeds one activity")
+                continue
+            }
+            firstUse[strap.strap] = index
+            straps.append(strap)
+        }
+        return straps.count == elements.count ? straps : nil
+    }
+
+    private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings) -> StrapConfiguration? {
+        guard let object = ObjectFields(node, allowed: keys) else { return nil }
+        let selector = readSelector(object)
+        let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
+        let intervalLabel = object.optional("intervalLabel")?.string()
+        let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
+        let cadence = policy(own: object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
+        let sinks = object.required("sinks", "where this strap's updates go").flatMap(SinkSection.readSinks)
+        let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
+        guard let selector, let workoutName, let cadence, let sinks, optionalsRead else { return nil }
+        var activity = ActivitySettings(workoutName: workoutName)
+        if let intervalLabel { activity.intervalLabel = intervalLabel }
+        if let prefix { activity.activityIDPrefix = prefix }
+        guard fitsActivityKit(activity, strap: node) else { return nil }
+        return StrapConfiguration(strap: selector, activity: activity, cadence: cadence, sinks: sinks)
+    }
+
+    /// Every update carries the workout name and the label, so if they alone push attributes + content
+    /// state past ActivityKit's limit, no update could ever be sent: measured with the engine's encoder
+    /// on the largest content state (paused, three-digit rate, dates with microseconds).
+    private static func fitsActivityKit(_ activity: ActivitySettings, strap: ConfigNode) -> Bool {
+        let start = Date(timeIntervalSinceReferenceDate: 999_999_999.999999)
+        let state = WorkoutActivityAttributes.ContentState(
+            timerRange: start...start.addingTimeInterval(8 * 3600 + 0.999999), pausedAt: start, heartRate: 300,
+            intervalLabel: activity.intervalLabel
+        )
+        do {
+            _ = try ActivityKitEncoding.payload(attributes: WorkoutActivityAttributes(workoutName: activity.workoutName), contentState: state)
+            return true
+        } catch {
+            strap.report("workoutName and intervalLabel are too long for a Live Activity: \(error)")
+            return false
+        }
+    }
+
+    /// The strap's policy, or nil after reporting what the engine refused, at the key the person should
+    /// change: the strap's own cadence when it set that key or made the combination, else the file's.
+    private static func policy(own: CadenceSettings, base: CadenceSettings, strap: ConfigNode) -> CadencePolicy? {
+        do {
+            return try own.overriding(base).policy()
+        } catch {
+            guard case let .invalidSetting(name, value, expected) = error else {
+                strap.log.report(strap.path.appending("cadence"), "\(error)")
+                return nil
+            }
+            let atStrap = own.isSet(name) || (!base.isSet(name) && own != CadenceSettings())
+            let path = (atStrap ? strap.path : ConfigPath.root).appending("cadence").appending(name)
+            strap.log.report(path, "expected \(expected), got \(value)")
+            return nil
+        }
+    }
+
+    private static func readSelector(_ object: ObjectFields) -> StrapSelector? {
+        switch (object.optional("address"), object.optional("name")) {
+        case let (address?, nil):
+            return address.bluetoothAddress().map(StrapSelector.address)
+        case let (nil, name?):
+            return name.nonEmptyString().map(StrapSelector.name)
+        case (.some, .some):
+            object.node.report("expected \"address\" or \"name\", not both (the address is exact; use it alone)")
+            return nil
+        case (nil, nil):
+            object.node.report("missing key \"address\" (AA:BB:CC:DD:EE:FF) or \"name\" (as the strap advertises it)")
+            return nil
+        }
+    }
+
+    static func json(_ strap: StrapConfiguration) -> JSONValue {
+        var members: [JSONValue.Member] = []
+        switch strap.strap {
+        case let .address(address): members.append(.init("address", .string(address)))
+        case let .name(name): members.append(.init("name", .string(name)))
+        }
+        members.append(.init("workoutName", .string(strap.activity.workoutName)))
+        members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))
+        members.append(.init("activityIDPrefix", .string(strap.activity.activityIDPrefix)))
+        members.append(.init("cadence", CadenceSection.json(strap.cadence)))
+        members.append(.init("sinks", .array(strap.sinks.map(SinkSection.json))))
+        return .object(members)
+    }
+}
+
+private extension ConfigNode {
+    /// Six hex pairs separated by colons, as BlueZ shows them; returned upper case, as BlueZ compares.
+    func bluetoothAddress() -> String? {
+        guard let text = string() else { return nil }
+        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+            report("expected a Bluetooth address like C8:5F:33:12:34:56, got \(JSONWriter.quoted(text))")
+            return nil
+        }
+        return text.uppercased()
+    }
+
+    /// Activity ids are `<prefix>-<start>-<n>` and travel in URLs and file names: keep the prefix plain.
+    func activityIDPrefix() -> String? {
+        guard let text = string() else { return nil }
+        guard !text.isEmpty, text.count <= 32,
+              text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            report("expected 1 to 32 letters, digits or '-', got \(JSONWriter.quoted(text))")
+            return nil
+        }
+        return text
+    }
+}

@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "LiveState", "HeartRate", "TestSupport"],
+            dependencies: ["Forwarding", "CLI", "Config", "LiveState", "HeartRate", "TestSupport"],
             resources: [.copy("Scripts")]
         ),
         .testTarget(

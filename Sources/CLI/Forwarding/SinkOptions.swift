@@ -108,8 +108,7 @@ enum SinkOptions {
 
     private static func hexToken(_ arguments: ParsedArguments, _ name: String, spec: CommandSpec) throws(CLIError) -> String? {
         guard let text = arguments.value(name) else { return nil }
-        let token = text.lowercased()
-        guard !token.isEmpty, token.count % 2 == 0, token.allSatisfy(\.isHexDigit) else {
+        guard let token = APNsSinkSettings.normalizedToken(text) else {
             throw .usage("\(name): expected the token as hex digits", spec)
         }
         return token

@@ -13,7 +13,8 @@ final class SinkSet {
     private let statusInterval: Double?
     private var lastStatus = Date()
 
-    private init(sinks: [any UpdateSink], relay: SinkLogRelay, console: Console, grace: Double, statusInterval: Double?) {
+    /// `relay` must be the one whose `log` the network sinks were given.
+    init(sinks: [any UpdateSink], relay: SinkLogRelay, console: Console, grace: Double = SinkOptions.defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
         self.relay = relay
         self.console = console

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the user must provide for `--sink apns`, and where the push server is.
 public struct APNsSinkSettings: Sendable, Equatable {
     /// Apple's production host; `--sandbox` picks the development host; `--apns-url` any other
@@ -31,4 +33,12 @@ public struct APNsSinkSettings: Sendable, Equatable {
     }
 
     public var topic: String { "\(bundleID).push-type.liveactivity" }
+
+    /// A device or push-to-start token as APNs wants it in the path (lower-case hex), or nil when
+    /// `text` (trimmed) is not an even number of hex digits.
+    public static func normalizedToken(_ text: String) -> String? {
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !token.isEmpty, token.count % 2 == 0, token.allSatisfy(\.isHexDigit) else { return nil }
+        return token
+    }
 }

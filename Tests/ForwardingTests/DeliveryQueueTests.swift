@@ -79,4 +79,13 @@ import Testing
         let delays = (1...8).map { schedule.delay(afterFailures: $0) }
         for (delay, want) in zip(delays, expected) { #expect(abs(delay - want) < 1e-9) }
     }
+
+    @Test(arguments: [
+        // (backoff, Retry-After, delay)
+        (1.0, nil, 1.0), (1.0, 0.0, 1.0), (1.0, 30.0, 30.0), (1.0, 1e9, 300.0), (1.0, Double.infinity, 1.0),
+        (1.0, -5.0, 1.0), (1.0, Double.nan, 1.0), (60.0, 2.0, 60.0),
+    ] as [(Double, Double?, Double)])
+    func retryAfterIsAFloorWithACap(backoff: Double, retryAfter: Double?, expected: Double) {
+        #expect(DeliveryWorker.delay(backoff: backoff, retryAfter: retryAfter, cap: 300) == expected)
+    }
 }

@@ -144,11 +144,12 @@ public final class DeliveryWorker: @unchecked Sendable {
             log("sink \(name): \(delivery.label) refused, dropped: \(reason)")
         case let .retry(reason, retryAfter):
             consecutiveFailures += 1
-            scheduleRetry(reason, of: delivery, delay: retryAfter ?? settings.unreachable.delay(afterFailures: consecutiveFailures))
+            let backoff = settings.unreachable.delay(afterFailures: consecutiveFailures)
+            scheduleRetry(reason, of: delivery, delay: Self.delay(backoff: backoff, retryAfter: retryAfter, cap: settings.throttled.cap))
         case let .throttled(reason, retryAfter):
             consecutiveThrottles += 1
-            let delay = max(retryAfter ?? 0, settings.throttled.delay(afterFailures: consecutiveThrottles))
-            scheduleRetry(reason, of: delivery, delay: delay)
+            let backoff = settings.throttled.delay(afterFailures: consecutiveThrottles)
+            scheduleRetry(reason, of: delivery, delay: Self.delay(backoff: backoff, retryAfter: retryAfter, cap: settings.throttled.cap))
         case let .destinationGone(reason):
             gone = reason
             counters.lastError = reason
@@ -156,6 +157,13 @@ public final class DeliveryWorker: @unchecked Sendable {
             counters.failed += abandoned.count
             log("sink \(name): \(reason); no more deliveries to it (\(abandoned.count) waiting items abandoned)")
         }
+    }
+
+    /// A server's Retry-After is a floor (a `0` must not turn backoff into a busy loop), and is
+    /// believed only up to `cap` (a huge value must not stall the sink for good).
+    static func delay(backoff: Double, retryAfter: Double?, cap: Double) -> Double {
+        guard let retryAfter, retryAfter.isFinite, retryAfter > 0 else { return backoff }
+        return max(backoff, min(retryAfter, cap))
     }
 
     private func scheduleRetry(_ reason: String, of delivery: Delivery, delay: Double) {

@@ -76,4 +76,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: spoolFile))
         #expect(log.all.contains { $0.contains("delivering 2 spooled lifecycle steps") })
     }
+
+    @Test func pushServerDownAtFirstThenUpGetsStartAndEndOverHTTP2() throws {
+        let port = try Self.refusedPort()
+        let certificates = try TestCertificates.make()
+        let directory = try TemporaryDirectory()
+        let key = try SigningKey(contentsOfFile: try TestCertificates.makeAPNsKey(in: directory))
+        let settings = APNsSinkSettings(baseURL: "https://127.0.0.1:\(port)", bundleID: "com.example.hrbridge", deviceToken: "ab12")
+        let sink = NetworkSink.apns(settings: settings, tokens: ProviderTokenSource(key: key, keyID: "K", teamID: "T"),
+                                    http: HTTPClientConfiguration(certificateAuthorityFile: certificates.caFile, connectTimeout: 1),
+                                    settings: FastDelivery.settings, spoolDirectory: nil, log: LogLines().sink)
+        let updates = SampleUpdates.activity(count: 30)
+        var server: ServerProcess?
+        for (index, update) in updates.enumerated() {
+            try sink.accept(update)
+            Thread.sleep(forTimeInterval: 0.025)
+            if index == 20 {
+                server = try ServerProcess(script: "h2_push_server.py", arguments: [certificates.serverCertificate, certificates.serverKey, "[]"], port: port)
+            }
+        }
+        sink.finish(grace: 10)
+        let received = try #require(server).requests()
+        #expect(received.allSatisfy { $0.alpn == "h2" })
+        let events = received.map { ($0.jsonBody?["aps"] as? [String: Any])?["event"] as? String ?? "?" }
+        let heartRates = received.map { (($0.jsonBody?["aps"] as? [String: Any])?["content-state"] as? [String: Any])?["heartRate"] as? Int ?? 0 }
+        #expect(events.first == "update" && received.first?.header("apns-priority") == "10", "the start comes first")
+        #expect(events.last == "end")
+        #expect(heartRates == heartRates.sorted(), "in order: \(heartRates)")
+        #expect(heartRates.dropFirst().first ?? 0 > 98 + 15, "the first update after the start is recent content, not the oldest")
+        #expect(sink.counters.superseded > 0 && sink.counters.retried > 0)
+    }
 }

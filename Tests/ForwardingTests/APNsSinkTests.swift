@@ -171,6 +171,18 @@ private struct PhoneContentState: Decodable, Equatable {
         #expect(rig.log.all.contains { $0.contains("APNs 400 BadExpirationDate") })
     }
 
+    @Test func aRoutineUpdateThatReplacedAnUnsentSensorLostGoesOutAtPriorityTen() throws {
+        let rig = try Rig(answers: #"[{"status": 503, "reason": "ServiceUnavailable"}, {"status": 200}]"#)
+        try rig.sink.accept(SampleUpdates.update(.start, sequence: 1))
+        try rig.sink.accept(SampleUpdates.update(.update, sequence: 2, heartRate: nil, reason: .sensorLost))
+        try rig.sink.accept(SampleUpdates.update(.update, sequence: 3, heartRate: nil, reason: .refresh))
+        rig.sink.finish(grace: 10)
+        let received = rig.server.requests()
+        #expect(received.map { Self.aps($0)["timestamp"] as? Int } == [1_704_088_805, 1_704_088_805, 1_704_088_815])
+        #expect(received.last?.header("apns-priority") == "10")
+        #expect(rig.sink.counters.superseded == 1)
+    }
+
     @Test func aPayloadOverFourKilobytesIsNotSent() throws {
         let rig = try Rig()
         // Within ActivityKit's 4 KB for attributes + state, but the whole APNs payload is larger.

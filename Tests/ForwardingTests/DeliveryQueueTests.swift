@@ -34,6 +34,22 @@ import Testing
         #expect(Self.labels(lifecycleOnly) == ["a1", "a9"])
     }
 
+    @Test func contentThatReplacesUrgentContentBecomesUrgent() {
+        var queue = DeliveryQueue(capacity: 10)
+        var lost = Self.item("a", 2, .content)
+        lost.urgent = true
+        queue.enqueue(lost)
+        queue.enqueue(Self.item("a", 3, .content))
+        #expect(queue.items.map(\.urgent) == [true])
+        // The same when the urgent one failed at the head and a newer one waits behind it.
+        var inFlight = DeliveryQueue(capacity: 10)
+        inFlight.enqueue(lost)
+        _ = inFlight.beginSending()
+        inFlight.enqueue(Self.item("a", 3, .content))
+        #expect(inFlight.retryLater()?.sequence == 2)
+        #expect(inFlight.items.map { "\($0.sequence) \($0.urgent)" } == ["3 true"])
+    }
+
     @Test func theItemBeingSentIsNotReplacedButIsSupersededWhenItFails() {
         var queue = DeliveryQueue(capacity: 10)
         queue.enqueue(Self.item("a", 2, .content))

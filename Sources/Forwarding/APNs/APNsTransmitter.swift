@@ -1,5 +1,6 @@
 import Foundation
 import HeartRate
+import LiveState
 
 /// Sends APNs deliveries over HTTP/2 with a provider token and reads APNs' answers:
 /// 200 delivered; 400 and 413 dropped with the reason; 403 ExpiredProviderToken signs a new token
@@ -52,6 +53,10 @@ public final class APNsTransmitter: Transmitter {
 
     private func attempt(_ delivery: Delivery, renewingToken: Bool) -> Attempt {
         var request = delivery.request
+        if delivery.urgent, let index = request.headers.firstIndex(where: { $0.name == "apns-priority" }) {
+            // It replaced an urgent update (sensor lost, sensor back) that never went out.
+            request.headers[index].value = String(ActivityUpdate.immediatePriority)
+        }
         do {
             let token = renewingToken ? try tokens.renew(at: now()) : try tokens.token(at: now())
             request.headers.append(HTTPHeader("authorization", "bearer \(token.text)"))

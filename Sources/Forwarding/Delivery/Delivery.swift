@@ -15,19 +15,25 @@ public struct Delivery: Sendable, Equatable, Codable {
     public var sequence: Int
     public var event: String
     public var kind: Kind
+    /// Must reach the person now (priority 10: sensor lost or back, start, end). A content update
+    /// that supersedes an urgent one inherits this, so a dropout is not shown late because a
+    /// routine update replaced its message while the server was away.
+    public var urgent: Bool
     public var request: HTTPRequest
 
-    public init(activityID: String, sequence: Int, event: String, kind: Kind, request: HTTPRequest) {
+    public init(activityID: String, sequence: Int, event: String, kind: Kind, urgent: Bool = false, request: HTTPRequest) {
         self.activityID = activityID
         self.sequence = sequence
         self.event = event
         self.kind = kind
+        self.urgent = urgent
         self.request = request
     }
 
     public init(for update: ActivityUpdate, request: HTTPRequest) {
         self.init(activityID: update.activityID, sequence: update.sequence, event: update.event.rawValue,
-                  kind: update.event == .update ? .content : .lifecycle, request: request)
+                  kind: update.event == .update ? .content : .lifecycle,
+                  urgent: update.event != .update || update.reason.isImmediate, request: request)
     }
 
     /// `activity#sequence (event)`, for logs.

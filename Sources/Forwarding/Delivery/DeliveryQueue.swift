@@ -2,7 +2,8 @@
 ///
 /// Rules (DESIGN.md §5): items of one activity leave in the order they came; a content update that
 /// is still unsent is replaced by a newer one for the same activity (latest state wins), in place, so
-/// it stays behind that activity's start and ahead of its end; lifecycle items (start, end) are never
+/// it stays behind that activity's start and ahead of its end, and keeps the urgency of what it
+/// replaced; lifecycle items (start, end) are never
 /// dropped, merged or reordered. The queue is bounded: when full, the oldest unsent content update
 /// of any activity makes room; lifecycle items are always admitted (at most two per activity).
 public struct DeliveryQueue: Sendable {
@@ -33,7 +34,9 @@ public struct DeliveryQueue: Sendable {
         if delivery.kind == .content, let last = items.lastIndex(where: { $0.activityID == delivery.activityID }),
            items[last].kind == .content, !(last == 0 && headInFlight) {
             admission.superseded.append(items[last])
-            items[last] = delivery
+            var replacement = delivery
+            replacement.urgent = delivery.urgent || items[last].urgent
+            items[last] = replacement
             return admission
         }
         if items.count >= capacity, delivery.kind == .content || items.contains(where: { $0.kind == .content }) {
@@ -71,9 +74,10 @@ public struct DeliveryQueue: Sendable {
         headInFlight = false
         let head = items[0]
         guard head.kind == .content,
-              let next = items.dropFirst().first(where: { $0.activityID == head.activityID }),
-              next.kind == .content
+              let next = items.indices.dropFirst().first(where: { items[$0].activityID == head.activityID }),
+              items[next].kind == .content
         else { return nil }
+        items[next].urgent = items[next].urgent || head.urgent
         items.removeFirst()
         return head
     }

@@ -154,21 +154,23 @@ private struct PhoneContentState: Decodable, Equatable {
 
     @Test func badRequestsAreDroppedAndA429StormAndServerErrorsAreWaitedOut() throws {
         let answers = #"""
-        [{"status": 400, "reason": "BadExpirationDate"}, {"status": 429, "reason": "TooManyRequests"},
+        [{"status": 400, "reason": "BadExpirationDate"}, {"status": 413, "reason": "PayloadTooLarge"},
          {"status": 429, "reason": "TooManyRequests"}, {"status": 429, "reason": "TooManyRequests"},
-         {"status": 503, "reason": "ServiceUnavailable"}, {"status": 200}]
+         {"status": 429, "reason": "TooManyRequests"}, {"status": 503, "reason": "ServiceUnavailable"}, {"status": 200}]
         """#
         let rig = try Rig(answers: answers)
         try rig.sink.accept(SampleUpdates.update(.start, sequence: 1))
         try rig.sink.accept(SampleUpdates.update(.end, sequence: 2))
+        try rig.sink.accept(SampleUpdates.update(.start, activity: "run-2", sequence: 1))
         rig.sink.finish(grace: 10)
-        let events = rig.server.requests().map { Self.aps($0)["event"] as? String ?? "?" }
-        #expect(events == ["update", "end", "end", "end", "end", "end"])
+        let sent = rig.server.requests().map { "\(Self.aps($0)["event"] as? String ?? "?") \(Self.aps($0)["timestamp"] as? Int ?? 0)" }
+        #expect(sent == ["update 1704088805", "end 1704088810"] + Array(repeating: "update 1704088805", count: 5))
         let counters = rig.sink.counters
-        #expect(counters.failed == 1)
+        #expect(counters.failed == 2)
         #expect(counters.retried == 4)
         #expect(counters.sent == 1)
         #expect(rig.log.all.contains { $0.contains("APNs 400 BadExpirationDate") })
+        #expect(rig.log.all.contains { $0.contains("APNs 413 PayloadTooLarge") })
     }
 
     @Test func aRoutineUpdateThatReplacedAnUnsentSensorLostGoesOutAtPriorityTen() throws {

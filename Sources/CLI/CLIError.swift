@@ -8,6 +8,10 @@ enum CLIError: Error {
     case noInput(String)
     /// An output file could not be created or written.
     case cannotCreate(String)
+    /// Try again later: another run holds the state file, or a stop was cut short.
+    case temporaryFailure(String)
+    /// A signal stopped the command after an orderly shutdown; the status is 128 + the signal.
+    case stopped(String, ExitCode)
 
     var exitCode: ExitCode {
         switch self {
@@ -15,6 +19,8 @@ enum CLIError: Error {
         case .dataError: .dataError
         case .noInput: .noInput
         case .cannotCreate: .cannotCreate
+        case .temporaryFailure: .temporaryFailure
+        case let .stopped(_, code): code
         }
     }
 
@@ -23,7 +29,8 @@ enum CLIError: Error {
         case let .usage(message, spec):
             guard let spec else { return message }
             return "\(message)\nUsage: \(spec.usageLine)\nTry 'hrbridge \(spec.name) --help'."
-        case let .dataError(message), let .noInput(message), let .cannotCreate(message):
+        case let .dataError(message), let .noInput(message), let .cannotCreate(message), let .temporaryFailure(message),
+             let .stopped(message, _):
             return message
         }
     }
@@ -37,4 +44,10 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     case software = 70
     case cannotCreate = 73
+    /// EX_TEMPFAIL: another run owns the strap or trace, or a second signal cut the stop short.
+    case temporaryFailure = 75
+    /// 128 + SIGINT, as a shell reports an interrupted command.
+    case interrupted = 130
+    /// 128 + SIGTERM: stopped on request (the unit lists it in SuccessExitStatus).
+    case terminated = 143
 }

@@ -51,4 +51,6 @@ public enum EndCause: String, Sendable, Hashable, CaseIterable {
     case sensorGone = "sensor-gone"
     /// ActivityKit ends activities after 8 hours; we end ours just before, with a final state.
     case timeLimit = "time-limit"
+    /// A previous run stopped without ending it (crash, SIGKILL, power loss); this run ended it at start-up.
+    case recovered
 }

@@ -40,6 +40,7 @@ enum ReplayCommand {
         .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
         .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
         .init(name: "--samples", valueName: nil, help: "print each parsed sample instead of updates (a debugging view)"),
+        .init(name: "--state-dir", valueName: "DIR", help: "paced replay: keep the activity state file here (default: the state directory)"),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
@@ -50,8 +51,12 @@ enum ReplayCommand {
             return
         }
         let engine = try CadenceOptions.engine(arguments, spec: spec)
+        if case let .speed(factor) = pace {
+            try replayLive(path, speed: factor, engine: engine, arguments: arguments, console: console)
+            return
+        }
         var drive = TraceDrive(reader: try openTrace(path), pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
-        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: pace != .fastest)
+        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
         defer {
             sinks.finish()
             console.output.flush()
@@ -60,6 +65,30 @@ enum ReplayCommand {
             update: { update throws(CLIError) in try sinks.accept(update) },
             warning: { console.warn($0) }
         ))
+    }
+
+    /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
+    /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
+    private static func replayLive(_ path: String, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
+                                   console: Console) throws(CLIError) {
+        let reader = try openTrace(path)
+        let stateFile = try openStateFile(arguments, key: SessionKey.replay(tracePath: path))
+        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
+        let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
+                                  stateFile: stateFile, schedule: TraceSchedule(reader: reader))
+        defer { console.output.flush() }
+        try SessionRunner.run([session], console: console)
+    }
+
+    /// `--state-dir`, else the state directory; another run holding it is a temporary failure.
+    static func openStateFile(_ arguments: ParsedArguments, key: String) throws(CLIError) -> ActivityStateFile {
+        do {
+            return try ActivityStateFile(directory: arguments.value("--state-dir") ?? StateDirectory.path(), key: key)
+        } catch let .busy(path, holder) {
+            throw .temporaryFailure(ActivityStateFile.Failure.busy(path: path, holder: holder).description)
+        } catch {
+            throw .cannotCreate(error.description)
+        }
     }
 
     /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.

@@ -60,14 +60,10 @@ enum SinkOptions {
         }
     }
 
-    /// `--spool`, else systemd's StateDirectory (`$STATE_DIRECTORY/spool`, /var/lib/hrbridge under
-    /// the unit), else `$XDG_STATE_HOME/hrbridge/spool` or `~/.local/state/hrbridge/spool`.
+    /// `--spool`, else `spool` in the state directory (`$STATE_DIRECTORY`, `$XDG_STATE_HOME/hrbridge`
+    /// or `~/.local/state/hrbridge`).
     static func spoolDirectory(_ arguments: ParsedArguments) -> String {
-        if let directory = arguments.value("--spool") { return directory }
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return "\(state)/spool" }
-        let state = environment["XDG_STATE_HOME"] ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state")
-        return state + "/hrbridge/spool"
+        arguments.value("--spool") ?? StateDirectory.path() + "/spool"
     }
 
     static func apnsSettings(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> (APNsSinkSettings, ProviderTokenSource) {

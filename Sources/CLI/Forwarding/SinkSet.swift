@@ -7,7 +7,7 @@ import Synchronization
 /// (network sinks deliver what they can, then spool) and its counters are logged.
 final class SinkSet {
     private let sinks: [any UpdateSink]
-    private let relay: SinkLogRelay
+    let relay: SinkLogRelay
     private let console: Console
     private let grace: Double
     private let statusInterval: Double?
@@ -51,8 +51,16 @@ final class SinkSet {
         return SinkSet(sinks: sinks, relay: relay, console: console, grace: grace, statusInterval: status)
     }
 
-    func accept(_ update: ActivityUpdate) throws(CLIError) {
-        for sink in sinks {
+    /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
+    var names: [String] { sinks.map(\.name) }
+
+    /// `--sink-status S`, if asked for: a live session logs the counters on its own timer.
+    var statusPeriod: Double? { statusInterval }
+
+    /// Sends `update` to every sink, or only to those named in `only` (a recovered end goes where
+    /// its activity went).
+    func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(CLIError) {
+        for sink in sinks where only?.contains(sink.name) ?? true {
             do {
                 try sink.accept(update)
             } catch {
@@ -60,10 +68,15 @@ final class SinkSet {
             }
         }
         relay.drain(into: console)
-        if let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval {
-            lastStatus = Date()
-            logCounters(prefix: "status")
-        }
+        if let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval { logStatus() }
+    }
+
+    /// Log lines the delivery threads left, now (a live session calls this when the relay says so).
+    func drainLogs() { relay.drain(into: console) }
+
+    func logStatus() {
+        lastStatus = Date()
+        logCounters(prefix: "status")
     }
 
     /// Ends every sink and logs what each did. Safe to call once, on success or failure.
@@ -86,8 +99,20 @@ final class SinkSet {
 /// console is not shared across threads).
 final class SinkLogRelay: Sendable {
     private let lines = Mutex<[String]>([])
+    private let waiting = Mutex<(@Sendable () -> Void)?>(nil)
 
-    var log: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
+    var log: @Sendable (String) -> Void {
+        { [self] line in
+            lines.withLock { $0.append(line) }
+            waiting.withLock { $0 }?()
+        }
+    }
+
+    /// Called after each new line (from a delivery thread): a live session, which may send nothing
+    /// for minutes, drains at once instead of waiting for its next update.
+    func whenLineArrives(_ notify: @escaping @Sendable () -> Void) {
+        waiting.withLock { $0 = notify }
+    }
 
     func drain(into console: Console) {
         for line in lines.withLock({ lines in defer { lines = [] }; return lines }) { console.warn(line) }

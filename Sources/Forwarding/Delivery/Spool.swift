@@ -9,10 +9,15 @@ public struct Spool: Sendable {
 
     /// `directory/<sink name with every character outside [A-Za-z0-9.-] replaced by _>.ndjson`
     public init(directory: String, sinkName: String) {
-        let safe = String(sinkName.unicodeScalars.map { scalar -> Character in
+        path = (directory as NSString).appendingPathComponent(Self.safeFileName(sinkName) + ".ndjson")
+    }
+
+    /// `name` with every character outside [A-Za-z0-9.-] replaced by `_`: a URL or an address becomes
+    /// one file name, readable and never a path.
+    public static func safeFileName(_ name: String) -> String {
+        String(name.unicodeScalars.map { scalar -> Character in
             CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "-" ? Character(scalar) : "_"
         })
-        path = (directory as NSString).appendingPathComponent(safe + ".ndjson")
     }
 
     /// What the last run left; unreadable lines are reported through `warn` and skipped.

@@ -1,0 +1,116 @@
+import Foundation
+import HeartRate
+import LiveState
+
+/// The state file's bytes: `{"version":1,"activities":[{"sinks":[…],"lastUpdate":{…}}]}`, where
+/// `lastUpdate` is exactly the NDJSON line the sinks were sent (README "Live Activity updates"), so a
+/// person reading the file sees the format they already know.
+extension ActivityLedger {
+    static let formatVersion = 1
+
+    func encoded() throws -> [UInt8] {
+        var bytes = Array("{\"version\":\(Self.formatVersion),\"activities\":[".utf8)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += Array("\n{\"sinks\":".utf8)
+            bytes += try JSONEncoder().encode(entry.sinks)
+            bytes += Array(",\"lastUpdate\":".utf8)
+            bytes += try UpdateLine.encode(entry.lastUpdate).dropLast() // the line without its newline
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes += Array("]}\n".utf8)
+        return bytes
+    }
+
+    /// Reads what `encoded()` wrote; the error says what is wrong and where (a key path).
+    init(decoding bytes: [UInt8]) throws(LedgerFormatError) {
+        let file: StoredLedger
+        do {
+            file = try JSONDecoder().decode(StoredLedger.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw LedgerFormatError(error)
+        } catch {
+            throw LedgerFormatError(message: "\(error)")
+        }
+        guard file.version == Self.formatVersion else {
+            throw LedgerFormatError(message: "version: expected \(Self.formatVersion), got \(file.version)")
+        }
+        var entries: [Entry] = []
+        for (index, stored) in file.activities.enumerated() {
+            entries.append(Entry(lastUpdate: try stored.lastUpdate.update(at: "activities[\(index)].lastUpdate"), sinks: stored.sinks))
+        }
+        self.init(entries: entries)
+    }
+}
+
+/// Why a state file could not be read.
+struct LedgerFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+
+    init(message: String) { self.message = message }
+
+    init(_ error: DecodingError) {
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "(top level)" : text)
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let parent = path(context)
+            message = "\(parent == "(top level)" ? "" : parent + ".")\(key.stringValue): missing"
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            message = "\(path(context)): expected \(type)"
+        case let .dataCorrupted(context):
+            message = context.codingPath.isEmpty ? "not JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
+                : "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            message = "\(error)"
+        }
+    }
+}
+
+private struct StoredLedger: Decodable {
+    var version: Int
+    var activities: [StoredEntry]
+}
+
+private struct StoredEntry: Decodable {
+    var sinks: [String]
+    var lastUpdate: StoredUpdate
+}
+
+/// The NDJSON envelope read back; times are exact to the microsecond (well within a Double's precision).
+private struct StoredUpdate: Decodable {
+    var event: String
+    var activity: String
+    var sequence: Int
+    var timestamp: Double
+    var staleDate: Double
+    var dismissalDate: Double?
+    var priority: Int
+    var reason: String
+    var attributes: WorkoutActivityAttributes
+    var contentState: WorkoutActivityAttributes.ContentState
+
+    func update(at path: String) throws(LedgerFormatError) -> ActivityUpdate {
+        guard let event = ActivityUpdate.Event(rawValue: event) else {
+            throw LedgerFormatError(message: "\(path).event: expected start, update or end, got \"\(self.event)\"")
+        }
+        guard sequence >= 1 else { throw LedgerFormatError(message: "\(path).sequence: expected a number ≥ 1, got \(sequence)") }
+        func time(_ seconds: Double, _ key: String) throws(LedgerFormatError) -> Timestamp {
+            // Unix seconds within years 0…5000 or so: anything else is damage, not a time (and would overflow).
+            guard seconds.isFinite, abs(seconds) < 1e11 else {
+                throw LedgerFormatError(message: "\(path).\(key): expected Unix seconds, got \(seconds)")
+            }
+            return Timestamp(microsecondsSinceUnixEpoch: Int64((seconds * Double(Timestamp.microsecondsPerSecond)).rounded()))
+        }
+        return ActivityUpdate(
+            event: event, activityID: activity, sequence: sequence, timestamp: try time(timestamp, "timestamp"),
+            staleDate: try time(staleDate, "staleDate"),
+            dismissalDate: try dismissalDate.map { seconds throws(LedgerFormatError) in try time(seconds, "dismissalDate") },
+            priority: priority, reason: UpdateReason(rawValue: reason),
+            attributes: attributes, contentState: contentState
+        )
+    }
+}

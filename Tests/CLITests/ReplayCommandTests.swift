@@ -25,7 +25,7 @@ import Testing
         """)
         for mode in [[], ["--samples"]] {
             let fast = runHRBridge(["replay", "--fast", path] + mode)
-            let paced = runHRBridge(["replay", "--speed", "10", path] + mode)
+            let paced = runHRBridge(["replay", "--speed", "10", "--state-dir", directory.url.path, path] + mode)
             #expect(fast.status == .success)
             #expect(paced.output == fast.output)
             // Updates: start and end; samples: one line per 0x2A37 notification.

@@ -18,12 +18,12 @@ import Testing
     static let cases: [Case] = [
         Case(name: "live after start", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected))],
              expectedSequence: 2, frozenAt: 0),
-        Case(name: "paused: the pause stays", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected)), (30, .pause)],
-             expectedSequence: 3, frozenAt: 30),
+        Case(name: "paused: the pause stays", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected)), (5, .pause)],
+             expectedSequence: 3, frozenAt: 5),
         Case(name: "sensor lost", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected)), (4, .disconnected)],
              expectedSequence: 3, frozenAt: 4),
-        Case(name: "label changed", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected)), (50, .label("Block 2"))],
-             expectedSequence: 3, frozenAt: 50),
+        Case(name: "label changed", inputs: [(0, .sample(beatsPerMinute: 120, contact: .detected)), (6, .label("Block 2"))],
+             expectedSequence: 3, frozenAt: 6),
     ]
 
     @Test(arguments: cases)

@@ -36,6 +36,12 @@ final class SignalWatcher: @unchecked Sendable {
                 }
             }
         }
+        // A parent may have started us with these blocked (a test runner's thread, some shells'
+        // background jobs); threads created from now on inherit this thread's mask.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { handler(number) }

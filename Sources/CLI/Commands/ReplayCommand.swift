@@ -24,6 +24,11 @@ enum ReplayCommand {
         Times come from the trace, so the output is byte-identical at any speed. Malformed
         notifications are reported on stderr as FILE:LINE: reason and skipped.
 
+        Paced replay (--speed) runs like a live strap: SIGINT/SIGTERM end the activity and flush
+        the sinks (exit 130/143); the activity state file under --state-dir (default
+        $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
+        end what a killed one left (end:recovered). README "Shutdown and recovery".
+
         Sinks (README "Forwarding"): --sink stdout (default), file:PATH, a lifecycle server URL, apns;
         several at once. Network sinks keep order per activity, retry, and spool undelivered starts
         and ends for the next run; their counters are logged on stderr at the end.

@@ -83,6 +83,29 @@ import Testing
         #expect(bridge.log.contains("undelivered lifecycle steps spooled"))
     }
 
+    @Test func aSecondSignalExitsAtOnceAndTheNextRunSendsThatEndAgain() throws {
+        // The start is taken; the end hangs at the server, so the flush would take the whole grace.
+        let setup = try Setup(answers: #"[{"status": 200}, {"status": 200, "delay": 30}]"#)
+        let bridge = try BridgeProcess(setup.arguments(speed: "1", extra: ["--sink-grace", "60"]))
+        #expect(bridge.wait(timeout: 20) { setup.server.requests().count == 1 })
+        bridge.send(SIGTERM)
+        #expect(bridge.wait(timeout: 20) { setup.server.requests().count == 2 }, "the end is being sent")
+        bridge.send(SIGTERM)
+        #expect(bridge.exitStatus(timeout: 10) == 75)
+        #expect(bridge.log.contains("SIGTERM again: stopped without waiting for the sinks"))
+        let end = try #require(bridge.outputLines.last)
+        let left = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath))))
+        #expect(left.entries.map(\.lastUpdate.event) == [.end], "the end is kept until a sink confirms it")
+
+        setup.server.stop() // the stuck server goes; a healthy one takes its address
+        let healthy = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"], port: setup.server.port)
+        let next = try BridgeProcess(setup.arguments(speed: "1000"))
+        #expect(next.exitStatus(timeout: 60) == 0)
+        #expect(next.outputLines.first == end, "the same end, same sequence: a receiver sees a repeat")
+        #expect(healthy.requests().first?.body == end)
+        #expect(next.log.contains("(sequence \(Self.json(end)["sequence"] as? Int ?? 0), end:stopped)"))
+    }
+
     @Test func afterSIGKILLTheNextRunEndsTheLeftoverFirstAndOnlyOnce() throws {
         let setup = try Setup()
         let killed = try BridgeProcess(setup.arguments(speed: "5"))

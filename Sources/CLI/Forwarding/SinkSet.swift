@@ -54,6 +54,15 @@ final class SinkSet {
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
 
+    /// Each sink's counters as one line, for status.
+    var counterSummaries: [(name: String, summary: String)] {
+        sinks.map { sink in
+            var summary = sink.counters.summary
+            if let network = sink as? NetworkSink { summary += ", waiting \(network.waitingCount)" }
+            return (sink.name, summary)
+        }
+    }
+
     /// `--sink-status S`, if asked for: a live session logs the counters on its own timer.
     var statusPeriod: Double? { statusInterval }
 
@@ -87,10 +96,8 @@ final class SinkSet {
     }
 
     private func logCounters(prefix: String) {
-        for sink in sinks where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
-            var line = "sink \(sink.name) \(prefix): \(sink.counters.summary)"
-            if let network = sink as? NetworkSink { line += ", waiting \(network.waitingCount)" }
-            console.warn(line)
+        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
+            console.warn("sink \(counted.name) \(prefix): \(counted.summary)")
         }
     }
 }

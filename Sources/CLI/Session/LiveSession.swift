@@ -123,6 +123,51 @@ final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// Control from a person or the service (pause, resume, label): the Linux counterparts of the
+    /// activity's intent buttons. `reply` gets nil, or why the input was refused (a label too long).
+    func control(_ input: EngineInput, reply: @escaping @Sendable (LiveStateError?) -> Void) {
+        queue.async { [self] in
+            guard running, let now = clock.now() else { return reply(nil) }
+            do throws(LiveStateError) {
+                send(try feed.control(input, at: now))
+                pump() // a pause or resume moves the deadlines
+                reply(nil)
+            } catch {
+                reply(error)
+            }
+        }
+    }
+
+    func control(_ input: EngineInput) async throws(LiveStateError) {
+        let refusal = await withCheckedContinuation { continuation in control(input) { continuation.resume(returning: $0) } }
+        if let refusal { throw refusal }
+    }
+
+    /// The current activity and the sinks' counters.
+    func status() -> SessionStatus {
+        queue.sync {
+            SessionStatus(running: running, activity: ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate,
+                          sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
+        }
+    }
+
+    /// Events from an async source (a strap link's stream), in order; when the stream finishes, the
+    /// source has ended. Returns the task, which a stop may cancel.
+    @discardableResult
+    func consume(_ events: AsyncStream<StrapEvent>) -> Task<Void, Never> {
+        Task { [self] in
+            for await event in events { deliver(event) }
+            if !Task.isCancelled { endOfInput() }
+        }
+    }
+
+    /// Waits without holding a thread of Swift's cooperative pool (a blocked one there starves async work).
+    func ended() async -> Ending {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.wait()) }
+        }
+    }
+
     /// Blocks until the session has ended (or was hurried).
     func wait() -> Ending {
         finished.wait()
@@ -251,6 +296,7 @@ final class LiveSession: @unchecked Sendable {
         running = false
         deadlineTimer?.cancel()
         statusTimer?.cancel()
+        sinks.relay.whenLineArrives {} // the relay no longer holds the session
         if let time { send(feed.finish(at: time)) }
         sinks.finish()
         if failure == nil || ledger.activeCount == 0 {

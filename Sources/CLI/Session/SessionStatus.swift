@@ -1,0 +1,32 @@
+import HeartRate
+import LiveState
+
+/// What a session is doing, for `ctl status` and logs: the activity the phone shows (if any) and
+/// what each sink did.
+struct SessionStatus: Sendable, Equatable {
+    /// False once the session has stopped.
+    var running: Bool
+    /// The newest update of the activity still running; nil when none runs.
+    var activity: ActivityUpdate?
+    /// `(sink name, counters)` in the order the sinks were given.
+    var sinks: [SinkStatus]
+
+    struct SinkStatus: Sendable, Equatable {
+        var name: String
+        var summary: String
+    }
+
+    /// One line: `running, activity X #7 (changed, 142 bpm); sink stdout: sent 7, …`.
+    var line: String {
+        var text = running ? "running" : "stopped"
+        if let activity {
+            let rate = activity.contentState.heartRate.map { "\($0) bpm" } ?? "no heart rate"
+            let paused = activity.contentState.pausedAt != nil && activity.event != .end ? ", paused" : ""
+            text += ", activity \(activity.activityID) #\(activity.sequence) (\(activity.reason), \(rate)\(paused))"
+        } else {
+            text += ", no activity"
+        }
+        for sink in sinks { text += "; sink \(sink.name): \(sink.summary)" }
+        return text
+    }
+}

@@ -40,6 +40,15 @@ import Testing
         #expect(reasons.contains("end:sensor-gone") && reasons.last == "end:stopped")
     }
 
+    /// At a moderate speed the session's wall-clock timer, not the next event, wakes the engine for
+    /// sensor-lost, refresh and give-up (28 minutes in about 3.4 s): still the golden bytes.
+    @Test func pacedDropoutReplayWithRealTimersMatchesTheGoldenFile() throws {
+        let state = try TemporaryDirectory()
+        let result = runHRBridge(["replay", "--speed", "500", "--state-dir", state.url.path, Self.dropoutTrace])
+        #expect(result.status == .success)
+        try expectGolden(result.output, "dropouts.updates.ndjson")
+    }
+
     @Test(arguments: [Self.dropoutTrace, BundledTrace.path])
     func outputIsTheSameAtAnySpeedAndRunToRun(path: String) throws {
         let state = try TemporaryDirectory()

@@ -77,23 +77,13 @@ enum ReplayCommand {
     private static func replayLive(_ path: String, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
         let reader = try openTrace(path)
-        let stateFile = try openStateFile(arguments, key: SessionKey.replay(tracePath: path))
+        let stateFile = try ActivityStateFile.opened(directory: arguments.value("--state-dir") ?? StateDirectory.path(),
+                                                     key: SessionKey.replay(tracePath: path))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
         try SessionRunner.run([session], console: console)
-    }
-
-    /// `--state-dir`, else the state directory; another run holding it is a temporary failure.
-    static func openStateFile(_ arguments: ParsedArguments, key: String) throws(CLIError) -> ActivityStateFile {
-        do {
-            return try ActivityStateFile(directory: arguments.value("--state-dir") ?? StateDirectory.path(), key: key)
-        } catch let .busy(path, holder) {
-            throw .temporaryFailure(ActivityStateFile.Failure.busy(path: path, holder: holder).description)
-        } catch {
-            throw .cannotCreate(error.description)
-        }
     }
 
     /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.

@@ -43,6 +43,16 @@ final class ActivityStateFile {
 
     deinit { release() }
 
+    /// As `init`, failing as a command does: another owner means "try again later" (exit 75).
+    static func opened(directory: String, key: String) throws(CLIError) -> ActivityStateFile {
+        do {
+            return try ActivityStateFile(directory: directory, key: key)
+        } catch {
+            if case .busy = error { throw .temporaryFailure(error.description) }
+            throw .cannotCreate(error.description)
+        }
+    }
+
     /// What the last run left, if anything. A file that cannot be read is not lost: it is moved to
     /// `<path>.corrupt-<unix seconds>` and the returned warning names both paths and the fault.
     func load() -> (ledger: ActivityLedger, warning: String?) {

@@ -1,3 +1,4 @@
+import Config
 import Forwarding
 import Foundation
 
@@ -7,6 +8,14 @@ enum SessionKey {
     /// `strap-<address or name>`, made safe as a file name.
     static func strap(_ selector: String) -> String {
         "strap-" + Spool.safeFileName(selector)
+    }
+
+    /// `strap-AA_BB_CC_DD_EE_FF` for an address, `strap-name-<name>` for a name (never mistaken for one).
+    static func strap(_ selector: Config.StrapSelector) -> String {
+        switch selector {
+        case let .address(address): strap(address)
+        case let .name(name): strap("name-" + name)
+        }
     }
 
     /// `replay-<file name>-<hash of the absolute path>`: readable, and distinct for equal names in

@@ -70,6 +70,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(setup.state)/activities").isEmpty, "state cleared on a clean stop")
     }
 
+    @Test func theStatusLineComesOnItsOwnTimerWhileNothingIsSent() throws {
+        let setup = try Setup()
+        let bridge = try BridgeProcess(setup.arguments(speed: "1", extra: ["--sink-status", "0.2"]))
+        let statusLines = { bridge.log.split(separator: "\n").filter { $0.contains("sink \(setup.server.baseURL) status: sent ") } }
+        #expect(bridge.wait(timeout: 20) { statusLines().count >= 3 })
+        #expect(bridge.outputLines.count <= 2, "the next update is seconds away: the timer, not an update, logged these")
+        bridge.send(SIGTERM)
+        #expect(bridge.exitStatus(timeout: Self.shutdownBound + 5) == 143)
+    }
+
     @Test func anEndTheServerCannotTakeIsSpooledWithinTheGrace() throws {
         let setup = try Setup(answers: #"[{"status": 503}]"#)
         let bridge = try BridgeProcess(setup.arguments(speed: "1", extra: ["--sink-grace", "1"]))

@@ -77,13 +77,15 @@ final class SinkSet {
             }
         }
         relay.drain(into: console)
-        if let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval { logStatus() }
+        logStatusIfDue()
     }
 
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).
     func drainLogs() { relay.drain(into: console) }
 
-    func logStatus() {
+    /// The status line, if `--sink-status` asked for one and its interval has passed.
+    func logStatusIfDue() {
+        guard let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval else { return }
         lastStatus = Date()
         logCounters(prefix: "status")
     }

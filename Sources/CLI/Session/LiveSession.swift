@@ -79,7 +79,7 @@ final class LiveSession: @unchecked Sendable {
         }
         running = true
         sinks.relay.whenLineArrives { [self] in queue.async { self.sinks.drainLogs() } }
-        if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatus() } }
+        if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatusIfDue() } }
         if let signal = stopBeforeStart {
             finish(.stopped(signal: signal), at: nil)
         } else if schedule != nil {

@@ -9,7 +9,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        options: paceOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -45,7 +45,6 @@ enum ReplayCommand {
         .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
         .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
         .init(name: "--samples", valueName: nil, help: "print each parsed sample instead of updates (a debugging view)"),
-        .init(name: "--state-dir", valueName: "DIR", help: "paced replay: keep the activity state file here (default: the state directory)"),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
@@ -77,8 +76,7 @@ enum ReplayCommand {
     private static func replayLive(_ path: String, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
         let reader = try openTrace(path)
-        let stateFile = try ActivityStateFile.opened(directory: arguments.value("--state-dir") ?? StateDirectory.path(),
-                                                     key: SessionKey.replay(tracePath: path))
+        let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.replay(tracePath: path))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))

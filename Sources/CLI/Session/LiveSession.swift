@@ -32,7 +32,12 @@ final class LiveSession: @unchecked Sendable {
     private var schedule: TraceSchedule?
     private let onStop: @Sendable () -> Void
     private var ledger = ActivityLedger()
-    private var running = false
+    private enum Phase { case notStarted, running, over }
+    private var phase = Phase.notStarted
+    private var running: Bool { phase == .running }
+    /// What came before `start()` (a source attached first): handled right after recovery, in order.
+    private var early: [StrapEvent] = []
+    private var earlyEndOfInput = false
     /// A signal that came before `start()`: the session stops right after recovering.
     private var stopBeforeStart: Int32?
     private var lastEventTime: Timestamp?
@@ -71,37 +76,50 @@ final class LiveSession: @unchecked Sendable {
         do {
             try recoverLeftovers()
         } catch {
+            phase = .over
             sinks.finish()
             stateFile.release()
             failure = error
             settle(.failed)
             return error
         }
-        running = true
+        phase = .running
         sinks.relay.whenLineArrives { [self] in queue.async { self.sinks.drainLogs() } }
         if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatusIfDue() } }
+        for event in early where running { handle(event, origin: nil) }
+        early = []
         if let signal = stopBeforeStart {
-            finish(.stopped(signal: signal), at: nil)
-        } else if schedule != nil {
+            finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
+        } else if earlyEndOfInput {
+            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+        } else {
             pump()
         }
         return nil
     }
 
-    /// An event from a live source (any thread). Ignored once the session is stopping.
+    /// An event from a live source (any thread). Kept until `start()` has recovered; ignored once
+    /// the session is stopping.
     func deliver(_ event: StrapEvent) {
         queue.async { [self] in
-            guard running else { return }
-            handle(event, origin: nil)
-            pump()
+            switch phase {
+            case .notStarted: early.append(event)
+            case .running:
+                handle(event, origin: nil)
+                pump()
+            case .over: break
+            }
         }
     }
 
     /// The live source has no more events: ends the activity now and flushes the sinks.
     func endOfInput() {
         queue.async { [self] in
-            guard running else { return }
-            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+            switch phase {
+            case .notStarted: earlyEndOfInput = true
+            case .running: finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+            case .over: break
+            }
         }
     }
 
@@ -114,9 +132,12 @@ final class LiveSession: @unchecked Sendable {
         }
         onStop()
         queue.async { [self] in
-            guard running else {
-                if outcome.withLock({ $0 }) == nil { stopBeforeStart = signal }
+            switch phase {
+            case .notStarted:
+                stopBeforeStart = signal
                 return
+            case .over: return
+            case .running: break
             }
             console.warn("\(SignalWatcher.name(signal)): ending the activity and flushing the sinks")
             finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
@@ -293,7 +314,7 @@ final class LiveSession: @unchecked Sendable {
     /// clears the state file: everything it listed has reached a sink or its spool.
     private func finish(_ ending: Ending, at time: Timestamp?) {
         guard running else { return }
-        running = false
+        phase = .over
         deadlineTimer?.cancel()
         statusTimer?.cancel()
         sinks.relay.whenLineArrives {} // the relay no longer holds the session

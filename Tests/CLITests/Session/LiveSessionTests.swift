@@ -108,9 +108,8 @@ import Testing
         #expect(harness.stateFiles.isEmpty)
     }
 
-    @Test func aStopBeforeStartStillRecoversThenStops() throws {
-        let directory = try TemporaryDirectory()
-        // A killed run's state: one activity at sequence 5.
+    /// A killed run's state: one activity at sequence 5, sent to the file sink and a server.
+    static func leaveActivityBehind(in directory: TemporaryDirectory) throws {
         var ledger = ActivityLedger()
         var update = try ActivityLedgerTests.engineUpdates()[0]
         update.sequence = 5
@@ -118,7 +117,22 @@ import Testing
         let earlier = try ActivityStateFile(directory: directory.path("state"), key: "strap-test")
         try earlier.save(ledger)
         earlier.release()
+    }
 
+    @Test func eventsFromASourceAttachedBeforeStartWaitForTheRecovery() throws {
+        let directory = try TemporaryDirectory()
+        try Self.leaveActivityBehind(in: directory)
+        let harness = try Harness(silence: 60, directory: directory)
+        harness.session.deliver(Harness.sample(110, at: try #require(SessionClock.real.now())))
+        try harness.session.start()
+        harness.session.stop(signal: SIGTERM)
+        #expect(harness.session.wait() == .stopped(signal: SIGTERM))
+        #expect(harness.reasons == ["end:recovered", "start", "end:stopped"])
+    }
+
+    @Test func aStopBeforeStartStillRecoversThenStops() throws {
+        let directory = try TemporaryDirectory()
+        try Self.leaveActivityBehind(in: directory)
         let harness = try Harness(directory: directory)
         harness.session.stop(signal: SIGTERM)
         try harness.session.start()

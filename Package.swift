@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "hrbridge", targets: ["hrbridge"]),
     ],
     targets: [
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "HeartRate"),
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(
@@ -17,6 +19,9 @@ let package = Package(
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
+        // Starts private dbus-daemons and peer processes for the D-Bus and BlueZ tests.
+        .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),

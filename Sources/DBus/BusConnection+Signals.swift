@@ -1,0 +1,132 @@
+import CDBus
+
+/// A subscriber's share of the signal traffic: its rule and the stream it reads.
+final class SignalSubscription {
+    let rule: BusMatchRule
+    private let continuation: AsyncStream<BusMessage>.Continuation
+
+    init(rule: BusMatchRule, continuation: AsyncStream<BusMessage>.Continuation) {
+        self.rule = rule
+        self.continuation = continuation
+    }
+
+    func deliver(_ message: BusMessage) { continuation.yield(message) }
+    func finish() { continuation.finish() }
+}
+
+/// Who owns a well-known name, so that a rule's `sender='org.bluez'` can be checked locally
+/// against the unique name signals actually carry.
+enum OwnerState {
+    /// Asked, no answer yet: accept, the bus daemon already filtered by sender.
+    case unresolved
+    case owned(by: String)
+    case vacant
+}
+
+extension BusConnection {
+    static let busDaemon = "org.freedesktop.DBus"
+
+    /// Signals matching `rule`, in arrival order. The rule is active on the bus when this
+    /// returns, so a snapshot read afterwards (GetManagedObjects) misses nothing. The stream
+    /// ends when the connection closes or is lost; dropping it removes the rule.
+    public func signals(matching rule: BusMatchRule) async throws(BusError) -> AsyncStream<BusMessage> {
+        let (stream, continuation) = AsyncStream.makeStream(of: BusMessage.self)
+        let registered: Result<UInt64, BusError> = await withCheckedContinuation { done in
+            queue.async {
+                guard self.isOpen else { return done.resume(returning: .failure(.disconnected)) }
+                let id = self.nextSubscriptionID
+                self.nextSubscriptionID += 1
+                self.subscriptions[id] = SignalSubscription(rule: rule, continuation: continuation)
+                if let sender = rule.sender { self.trackOwner(of: sender) }
+                done.resume(returning: .success(id))
+            }
+        }
+        let id = try registered.get()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            queue.async {
+                guard self.subscriptions.removeValue(forKey: id) != nil else { return }
+                self.send(Self.daemonCall("RemoveMatch", .string(rule.text)), timeout: .seconds(5)) { _ in }
+            }
+        }
+        do {
+            _ = try await call(Self.daemonCall("AddMatch", .string(rule.text)))
+        } catch {
+            continuation.finish()
+            throw error
+        }
+        return stream
+    }
+
+    /// The unique name owning `name` now, or nil.
+    public func owner(of name: String) async throws(BusError) -> String? {
+        do {
+            return try await call(Self.daemonCall("GetNameOwner", .string(name))).first?.string
+        } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            return nil
+        }
+    }
+
+    static func daemonCall(_ method: String, _ arguments: BusValue...) -> BusMethodCall {
+        BusMethodCall(destination: busDaemon, path: "/org/freedesktop/DBus", interface: busDaemon, method: method, arguments: arguments)
+    }
+
+    // MARK: - On the queue
+
+    func trackOwner(of name: String) {
+        guard !name.hasPrefix(":"), name != Self.busDaemon, ownerTracking[name] == nil else { return }
+        ownerTracking[name] = .unresolved
+        let rule = BusMatchRule(sender: Self.busDaemon, interface: Self.busDaemon, member: "NameOwnerChanged", firstArgument: name)
+        send(Self.daemonCall("AddMatch", .string(rule.text)), timeout: Self.defaultCallTimeout) { _ in }
+        send(Self.daemonCall("GetNameOwner", .string(name)), timeout: Self.defaultCallTimeout) { [weak self] result in
+            // Runs on the queue, in wire order with the signals around it.
+            guard let self else { return }
+            switch result {
+            case let .success(values): ownerTracking[name] = values.first?.string.map { .owned(by: $0) } ?? .vacant
+            case let .failure(error) where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner": ownerTracking[name] = .vacant
+            case .failure: break
+            }
+        }
+    }
+
+    func route(_ raw: OpaquePointer) {
+        guard dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_SIGNAL else { return }
+        let interface = dbus_message_get_interface(raw).map { String(cString: $0) }
+        let member = dbus_message_get_member(raw).map { String(cString: $0) }
+        let path = dbus_message_get_path(raw).map { String(cString: $0) }
+        if interface == "org.freedesktop.DBus.Local", member == "Disconnected" { return connectionLost() }
+        let sender = dbus_message_get_sender(raw).map { String(cString: $0) }
+        var decoded: BusMessage?
+        if interface == Self.busDaemon, member == "NameOwnerChanged", sender == Self.busDaemon {
+            let message = BusMessage(decoding: raw)
+            decoded = message
+            if let name = message.body.first?.string, ownerTracking[name] != nil {
+                let newOwner = message.body.count > 2 ? message.body[2].string ?? "" : ""
+                ownerTracking[name] = newOwner.isEmpty ? .vacant : .owned(by: newOwner)
+            }
+        }
+        for subscription in subscriptions.values
+        where subscription.rule.matchesHeader(interface: interface, member: member, path: path)
+            && senderMatches(subscription.rule.sender, sender) {
+            let message = decoded ?? BusMessage(decoding: raw)
+            decoded = message
+            if subscription.rule.matchesFirstArgument(message.body) { subscription.deliver(message) }
+        }
+    }
+
+    private func senderMatches(_ expected: String?, _ actual: String?) -> Bool {
+        guard let expected else { return true }
+        if expected.hasPrefix(":") || expected == Self.busDaemon { return expected == actual }
+        switch ownerTracking[expected] {
+        case let .owned(owner): return owner == actual
+        case .vacant: return false
+        case .unresolved, nil: return true
+        }
+    }
+
+    /// The socket closed under us: end every stream so that their owners notice and rebuild.
+    func connectionLost() {
+        for subscription in subscriptions.values { subscription.finish() }
+        subscriptions.removeAll()
+    }
+}

@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "HeartRate"),
+        .target(name: "BlueZ", dependencies: ["DBus", "HeartRate"]),
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(
             name: "CLI",
@@ -22,6 +23,7 @@ let package = Package(
         // Starts private dbus-daemons and peer processes for the D-Bus and BlueZ tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "HeartRate", "BusTestSupport"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),

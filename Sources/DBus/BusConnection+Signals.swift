@@ -2,11 +2,11 @@ import CDBus
 
 /// A subscriber's share of the signal traffic: its rule and the stream it reads.
 final class SignalSubscription {
-    let rule: BusMatchRule
+    let rules: [BusMatchRule]
     private let continuation: AsyncStream<BusMessage>.Continuation
 
-    init(rule: BusMatchRule, continuation: AsyncStream<BusMessage>.Continuation) {
-        self.rule = rule
+    init(rules: [BusMatchRule], continuation: AsyncStream<BusMessage>.Continuation) {
+        self.rules = rules
         self.continuation = continuation
     }
 
@@ -30,14 +30,21 @@ extension BusConnection {
     /// returns, so a snapshot read afterwards (GetManagedObjects) misses nothing. The stream
     /// ends when the connection closes or is lost; dropping it removes the rule.
     public func signals(matching rule: BusMatchRule) async throws(BusError) -> AsyncStream<BusMessage> {
+        try await signals(matching: [rule])
+    }
+
+    /// One stream for several rules, so that their signals keep their relative order (an
+    /// object's InterfacesAdded before its PropertiesChanged). A signal matching several
+    /// rules arrives once.
+    public func signals(matching rules: [BusMatchRule]) async throws(BusError) -> AsyncStream<BusMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: BusMessage.self)
         let registered: Result<UInt64, BusError> = await withCheckedContinuation { done in
             queue.async {
                 guard self.isOpen else { return done.resume(returning: .failure(.disconnected)) }
                 let id = self.nextSubscriptionID
                 self.nextSubscriptionID += 1
-                self.subscriptions[id] = SignalSubscription(rule: rule, continuation: continuation)
-                if let sender = rule.sender { self.trackOwner(of: sender) }
+                self.subscriptions[id] = SignalSubscription(rules: rules, continuation: continuation)
+                for sender in rules.compactMap(\.sender) { self.trackOwner(of: sender) }
                 done.resume(returning: .success(id))
             }
         }
@@ -46,11 +53,13 @@ extension BusConnection {
             guard let self else { return }
             queue.async {
                 guard self.subscriptions.removeValue(forKey: id) != nil else { return }
-                self.send(Self.daemonCall("RemoveMatch", .string(rule.text)), timeout: .seconds(5)) { _ in }
+                for rule in rules {
+                    self.send(Self.daemonCall("RemoveMatch", .string(rule.text)), timeout: .seconds(5)) { _ in }
+                }
             }
         }
         do {
-            _ = try await call(Self.daemonCall("AddMatch", .string(rule.text)))
+            for rule in rules { _ = try await call(Self.daemonCall("AddMatch", .string(rule.text))) }
         } catch {
             continuation.finish()
             throw error
@@ -105,12 +114,14 @@ extension BusConnection {
                 ownerTracking[name] = newOwner.isEmpty ? .vacant : .owned(by: newOwner)
             }
         }
-        for subscription in subscriptions.values
-        where subscription.rule.matchesHeader(interface: interface, member: member, path: path)
-            && senderMatches(subscription.rule.sender, sender) {
+        for subscription in subscriptions.values {
+            let candidates = subscription.rules.filter {
+                $0.matchesHeader(interface: interface, member: member, path: path) && senderMatches($0.sender, sender)
+            }
+            guard !candidates.isEmpty else { continue }
             let message = decoded ?? BusMessage(decoding: raw)
             decoded = message
-            if subscription.rule.matchesFirstArgument(message.body) { subscription.deliver(message) }
+            if candidates.contains(where: { $0.matchesFirstArgument(message.body) }) { subscription.deliver(message) }
         }
     }
 

@@ -89,9 +89,15 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// Calls a method and waits for its reply (or error, or libdbus's NoReply after `timeout`).
+    /// Cancelling the calling task cancels the call (`.cancelled`); the peer may still act on it.
     public func call(_ call: BusMethodCall, timeout: Duration = defaultCallTimeout) async throws(BusError) -> [BusValue] {
-        let result: Result<[BusValue], BusError> = await withCheckedContinuation { continuation in
-            queue.async { self.send(call, timeout: timeout) { continuation.resume(returning: $0) } }
+        let ticket = CallTicket()
+        let result: Result<[BusValue], BusError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async { self.send(call, timeout: timeout, ticket: ticket) { continuation.resume(returning: $0) } }
+            }
+        } onCancel: {
+            queue.async { self.cancel(ticket) }
         }
         return try result.get()
     }
@@ -118,8 +124,10 @@ public final class BusConnection: @unchecked Sendable {
 
     // MARK: - On the queue
 
-    func send(_ call: BusMethodCall, timeout: Duration, completion: @escaping @Sendable (Result<[BusValue], BusError>) -> Void) {
+    func send(_ call: BusMethodCall, timeout: Duration, ticket: CallTicket? = nil,
+              completion: @escaping @Sendable (Result<[BusValue], BusError>) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
+        guard ticket?.cancelled != true else { return completion(.failure(.cancelled)) }
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { return completion(.failure(.disconnected)) }
         guard BusNames.isValidBusName(call.destination), BusNames.isValidObjectPath(call.path),
               BusNames.isValidInterface(call.interface), BusNames.isValidMember(call.method)
@@ -138,7 +146,14 @@ public final class BusConnection: @unchecked Sendable {
         guard dbus_connection_send_with_reply(raw, message, &pending, milliseconds) != 0, let pending else {
             return completion(.failure(.disconnected))
         }
-        let box = Unmanaged.passRetained(ReplyBox(completion)).toOpaque()
+        let replyBox = ReplyBox(completion)
+        if let ticket {
+            ticket.pending = pending
+            ticket.box = replyBox
+            dbus_pending_call_ref(pending)
+            replyBox.onComplete = { dbus_pending_call_unref(pending); ticket.pending = nil; ticket.box = nil }
+        }
+        let box = Unmanaged.passRetained(replyBox).toOpaque()
         dbus_pending_call_set_notify(pending, { pending, data in
             guard let pending, let data else { return }
             let box = Unmanaged<ReplyBox>.fromOpaque(data).takeUnretainedValue()
@@ -154,6 +169,13 @@ public final class BusConnection: @unchecked Sendable {
         dbus_pending_call_unref(pending) // the connection keeps its own reference until completion
     }
 
+    func cancel(_ ticket: CallTicket) {
+        ticket.cancelled = true
+        guard let pending = ticket.pending, let box = ticket.box else { return }
+        dbus_pending_call_cancel(pending)
+        box.complete(.failure(.cancelled))
+    }
+
     func shutDown() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard isOpen else { return }
@@ -167,9 +189,17 @@ public final class BusConnection: @unchecked Sendable {
     }
 }
 
+/// Lets a caller's task cancel its call; touched only on the connection's queue.
+final class CallTicket: @unchecked Sendable {
+    var cancelled = false
+    var pending: OpaquePointer?
+    var box: ReplyBox?
+}
+
 /// Carries a reply callback through libdbus's `void *` and makes it fire exactly once.
 final class ReplyBox {
     private var completion: (@Sendable (Result<[BusValue], BusError>) -> Void)?
+    var onComplete: (() -> Void)?
 
     init(_ completion: @escaping @Sendable (Result<[BusValue], BusError>) -> Void) {
         self.completion = completion
@@ -178,6 +208,8 @@ final class ReplyBox {
     func complete(_ result: Result<[BusValue], BusError>) {
         guard let completion else { return }
         self.completion = nil
+        onComplete?()
+        onComplete = nil
         completion(result)
     }
 }

@@ -11,6 +11,8 @@ public enum BusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An argument we were about to send is not valid D-Bus.
     case invalidArgument(String)
     case outOfMemory
+    /// The calling task was cancelled before the reply came.
+    case cancelled
 
     /// The D-Bus error name, when there is one.
     public var name: String? {
@@ -32,6 +34,7 @@ public enum BusError: Error, Sendable, Equatable, CustomStringConvertible {
         case .disconnected: "the D-Bus connection is closed"
         case let .invalidArgument(reason): "invalid D-Bus argument: \(reason)"
         case .outOfMemory: "libdbus ran out of memory"
+        case .cancelled: "the call was cancelled"
         }
     }
 }

@@ -3,6 +3,7 @@
 public struct TimedOut: Error, CustomStringConvertible {
     public let what: String
     public var description: String { "timed out waiting for \(what)" }
+    public init(what: String) { self.what = what }
 }
 
 public func within<T: Sendable>(

@@ -22,6 +22,23 @@ import Testing
         await peer.stop()
     }
 
+    @Test func cancellingTheTaskCancelsTheCall() async throws {
+        let peer = try await EchoPeer.start()
+        let pending = Task { () async -> BusError? in
+            do {
+                _ = try await peer.call("Ignore")
+                return nil
+            } catch {
+                return error as? BusError
+            }
+        }
+        _ = try await peer.call("Echo") // the Ignore call is on the wire before we cancel
+        pending.cancel()
+        #expect(await pending.value == .cancelled)
+        #expect(try await peer.call("Echo", [.int32(3)]) == [.int32(3)])
+        await peer.stop()
+    }
+
     @Test func callToAMissingServiceFails() async throws {
         let peer = try await EchoPeer.start()
         await #expect(throws: BusError.remote(

@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace"],
+            dependencies: ["HeartRate", "Trace", "BlueZ", "DBus"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
@@ -26,6 +26,6 @@ let package = Package(
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "HeartRate", "BusTestSupport"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate"]),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Trace", "HeartRate", "BusTestSupport", "DBus"]),
     ]
 )

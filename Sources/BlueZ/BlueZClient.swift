@@ -43,23 +43,29 @@ public actor BlueZClient {
             .nameOwnerChanged(of: BlueZNames.busName),
         ])
         let owner = try await connection.owner(of: BlueZNames.busName)
-        await client.begin(running: owner != nil)
+        // Refused by the system bus policy (not in group 'bluetooth'): say so now, not never.
+        if let error = await client.begin(running: owner != nil), error.name == "org.freedesktop.DBus.Error.AccessDenied" {
+            throw error
+        }
         Task { await client.follow(signals) }
         return client
     }
 
-    private func begin(running: Bool) async {
+    private func begin(running: Bool) async -> BusError? {
         isBlueZRunning = running
-        if running { await takeSnapshot() }
+        return running ? await takeSnapshot() : nil
     }
 
-    private func takeSnapshot() async {
+    @discardableResult
+    private func takeSnapshot() async -> BusError? {
+        defer { treeChanged() }
         do {
             tree.replaceAll(with: try await bus.managedObjects())
+            return nil
         } catch {
             // bluetoothd may be half started; InterfacesAdded will fill the tree in.
+            return error
         }
-        treeChanged()
     }
 
     private func follow(_ signals: AsyncStream<BusMessage>) async {

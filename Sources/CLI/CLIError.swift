@@ -8,6 +8,9 @@ enum CLIError: Error {
     case noInput(String)
     /// An output file could not be created or written.
     case cannotCreate(String)
+    /// Bluetooth is not usable (no bus, no permission, no bluetoothd, no adapter, no strap):
+    /// the message says what and how to fix it.
+    case unavailable(String)
 
     var exitCode: ExitCode {
         switch self {
@@ -15,6 +18,7 @@ enum CLIError: Error {
         case .dataError: .dataError
         case .noInput: .noInput
         case .cannotCreate: .cannotCreate
+        case .unavailable: .unavailable
         }
     }
 
@@ -23,7 +27,7 @@ enum CLIError: Error {
         case let .usage(message, spec):
             guard let spec else { return message }
             return "\(message)\nUsage: \(spec.usageLine)\nTry 'hrbridge \(spec.name) --help'."
-        case let .dataError(message), let .noInput(message), let .cannotCreate(message):
+        case let .dataError(message), let .noInput(message), let .cannotCreate(message), let .unavailable(message):
             return message
         }
     }
@@ -35,6 +39,7 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    case unavailable = 69
     case software = 70
     case cannotCreate = 73
 }

@@ -6,10 +6,17 @@ public final class PrivateBus: @unchecked Sendable {
     public let address: String
     private let daemon: Process
 
-    public init() throws {
+    /// `denyingSendsTo`: a bus whose policy refuses method calls to that name, as the system
+    /// bus does to users outside the `bluetooth` group for org.bluez.
+    public init(denyingSendsTo deniedName: String? = nil) throws {
         daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--session", "--print-address=1", "--nofork", "--nopidfile"]
+        if let deniedName {
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent("hrbridge-bus-\(UUID().uuidString).conf")
+            try Self.policy(denying: deniedName).write(to: config, atomically: true, encoding: .utf8)
+            daemon.arguments = ["--config-file=\(config.path)", "--print-address=1", "--nofork", "--nopidfile"]
+        }
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
@@ -26,6 +33,24 @@ public final class PrivateBus: @unchecked Sendable {
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = address
         return environment
+    }
+
+    private static func policy(denying name: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+            <deny send_destination="\(name)"/>
+          </policy>
+        </busconfig>
+        """
     }
 
     public func stop() {

@@ -105,7 +105,8 @@ class Fake:
                 ('Connect', '', '', lambda device, s=strap: self.connect(s)),
                 ('Disconnect', '', '', lambda device, s=strap: self.disconnect(s)),
             ])
-            device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array([uuid('180d'), uuid('180f')], signature='s', variant_level=1)})
+            advertised = [uuid(short) for short in self.args.uuids.split(',')]
+            device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
             if self.args.connected:
                 self.connect(strap, counted=False)
 
@@ -321,6 +322,7 @@ def main():
     parser.add_argument('--interval', type=int, default=20, help='ms between notifications')
     parser.add_argument('--count', type=int, default=1_000_000, help='stop after this many values')
     parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')
+    parser.add_argument('--uuids', default='180d,180f', help='services the straps advertise (180f alone: not a strap)')
     parser.add_argument('--connected', action='store_true', help='straps start connected (a crashed run left the link up)')
     args = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)

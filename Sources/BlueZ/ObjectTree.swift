@@ -80,19 +80,20 @@ public struct ObjectTree: Sendable {
     }
 
     public func services(of devicePath: String) -> [GattService1] {
-        objects.compactMap { path, interfaces in
-            guard let properties = interfaces[BlueZNames.gattService] else { return nil }
-            let service = GattService1(path: path, properties: properties)
-            return service.devicePath == devicePath ? service : nil
-        }.sorted { $0.path < $1.path }
+        objects(with: BlueZNames.gattService, whose: "Device", is: devicePath, as: GattService1.init)
     }
 
     public func characteristics(of servicePath: String) -> [GattCharacteristic1] {
-        objects.compactMap { path, interfaces in
-            guard let properties = interfaces[BlueZNames.gattCharacteristic] else { return nil }
-            let characteristic = GattCharacteristic1(path: path, properties: properties)
-            return characteristic.servicePath == servicePath ? characteristic : nil
-        }.sorted { $0.path < $1.path }
+        objects(with: BlueZNames.gattCharacteristic, whose: "Service", is: servicePath, as: GattCharacteristic1.init)
+    }
+
+    /// GATT objects point at their parent by a property (`Device`, `Service`), not by path shape.
+    private func objects<View>(with interface: String, whose parentProperty: String, is parent: String,
+                               as make: (String, Properties) -> View) -> [View] {
+        objects.keys.sorted().compactMap { path in
+            guard let properties = objects[path]?[interface], properties[parentProperty]?.string == parent else { return nil }
+            return make(path, properties)
+        }
     }
 
     public func characteristic(at path: String) -> GattCharacteristic1? {

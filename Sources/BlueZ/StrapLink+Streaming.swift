@@ -18,9 +18,13 @@ extension StrapLink {
            let location = try? BodySensorLocation(parsing: value) {
             emit(.bodySensorLocation(location))
         }
+        // bluetoothd answers StartNotify on 0x2A19 with the cached value: report a level once
+        // per change, not once per way it reached us.
+        var lastBattery: BatteryLevel?
         if let batteryPath, let characteristic = tree.characteristic(at: batteryPath) {
             if let value = try? await characteristic.readValue(on: bus), let level = try? BatteryLevel(parsing: value) {
                 emit(.battery(level))
+                lastBattery = level
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
@@ -37,8 +41,9 @@ extension StrapLink {
                 if path == heartRatePath {
                     streamed = true
                     emit(.notification(characteristic: .heartRateMeasurement, value: bytes), at: time)
-                } else if path == batteryPath, let level = try? BatteryLevel(parsing: bytes) {
+                } else if path == batteryPath, let level = try? BatteryLevel(parsing: bytes), level != lastBattery {
                     emit(.battery(level), at: time)
+                    lastBattery = level
                 }
             case .treeChanged:
                 lostBecause = await linkLoss(device: device, heartRatePath: heartRatePath)

@@ -9,12 +9,16 @@ public struct LinkEnvironment: Sendable {
     public var random: @Sendable () -> Double
     /// One line of progress for a person (stderr in the CLI).
     public var log: @Sendable (String) -> Void
+    /// The serial queue events are delivered on; share one between links whose events go to
+    /// the same consumer, so that it is called from one queue.
+    public var events: DispatchQueue
 
     public init(clock: @escaping @Sendable () -> Timestamp, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                log: @escaping @Sendable (String) -> Void) {
+                log: @escaping @Sendable (String) -> Void, events: DispatchQueue = DispatchQueue(label: "hrbridge.strap-events")) {
         self.clock = clock
         self.random = random
         self.log = log
+        self.events = events
     }
 }
 

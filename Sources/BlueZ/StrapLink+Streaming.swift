@@ -1,3 +1,4 @@
+import Synchronization
 import DBus
 import HeartRate
 
@@ -28,8 +29,14 @@ extension StrapLink {
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
-        let socket = await subscribe(tree.characteristic(at: heartRatePath), feed: feed)
         let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
+        let socketValues = SocketValueCount()
+        let socket = await subscribe(tree.characteristic(at: heartRatePath), feed: feed) { bytes, time in
+            // On the events queue, straight from the socket: the per-notification path.
+            watchdog.feed()
+            socketValues.add()
+            self.deliver(StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: bytes)))
+        }
 
         var streamed = false
         var lostBecause: String?
@@ -56,6 +63,7 @@ extension StrapLink {
             if lostBecause != nil { break }
         }
         watchdog.stop()
+        streamed = streamed || socketValues.any
 
         if Task.isCancelled {
             await shutDown(device: device, heartRatePath: heartRatePath, socket: socket)
@@ -73,14 +81,15 @@ extension StrapLink {
 
     /// AcquireNotify when bluetoothd offers it (fewer hops: one read per value), else
     /// StartNotify; values then come as PropertiesChanged, already routed.
-    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation) async -> NotificationSocket? {
+    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation,
+                           socketValue: @escaping @Sendable ([UInt8], Timestamp) -> Void) async -> NotificationSocket? {
         guard let characteristic else { return nil }
         if characteristic.supportsAcquireNotify {
             do {
                 let (descriptor, mtu) = try await characteristic.acquireNotify(on: bus)
                 let clock = environment.clock
-                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, characteristicPath: characteristic.path, queue: queue,
-                                                   clock: clock, deliver: { feed.yield($0) }) {
+                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock,
+                                                   value: socketValue, closed: { feed.yield(.socketClosed) }) {
                     log("notifications through AcquireNotify (mtu \(mtu))")
                     return socket
                 }
@@ -126,4 +135,11 @@ extension StrapLink {
         emit(.disconnected(reason: "stopped"))
         log("stopped notifications and disconnected")
     }
+}
+
+/// Whether any value came through the socket (counted on the events queue, read after).
+final class SocketValueCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var any: Bool { count.withLock { $0 > 0 } }
 }

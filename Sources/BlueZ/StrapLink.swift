@@ -6,37 +6,52 @@ import HeartRate
 /// services, subscribe once, stream, and after any loss start over with the policy's
 /// backoff. Emits raw `StrapEvent`s; never parses. Cancel the task running `run()` to stop:
 /// notifications are stopped and the strap disconnected within the policy's deadline.
+///
+/// Events are delivered in order on `environment.events`, a serial queue: to `onEvent` when
+/// given (the hot path: an AcquireNotify value goes from the socket to `onEvent` on one
+/// thread, with no task hop), else into the `events` stream.
 public final class StrapLink: Sendable {
     public let selector: StrapSelector
+    /// Finished at once when `onEvent` is given (nothing would read it).
     public let events: AsyncStream<StrapEvent>
     let emitter: AsyncStream<StrapEvent>.Continuation
+    let onEvent: (@Sendable (StrapEvent) -> Void)?
     let client: BlueZClient
     let gates: AdapterGates
     let policy: ReconnectPolicy
     let environment: LinkEnvironment
-    let queue = DispatchQueue(label: "hrbridge.strap")
+    var queue: DispatchQueue { environment.events }
 
     public init(selector: StrapSelector, client: BlueZClient, gates: AdapterGates, policy: ReconnectPolicy = ReconnectPolicy(),
-                environment: LinkEnvironment) {
+                environment: LinkEnvironment, onEvent: (@Sendable (StrapEvent) -> Void)? = nil) {
         self.selector = selector
         self.client = client
         self.gates = gates
         self.policy = policy
         self.environment = environment
+        self.onEvent = onEvent
         (events, emitter) = AsyncStream.makeStream(of: StrapEvent.self)
+        if onEvent != nil { emitter.finish() }
     }
 
     var bus: BlueZBus { client.bus }
 
+    /// From the link's async code: queued behind anything the socket delivered before.
     func emit(_ kind: StrapEvent.Kind, at time: Timestamp? = nil) {
-        emitter.yield(StrapEvent(time: time ?? environment.clock(), kind: kind))
+        let event = StrapEvent(time: time ?? environment.clock(), kind: kind)
+        queue.async { self.deliver(event) }
+    }
+
+    /// On `queue` only.
+    func deliver(_ event: StrapEvent) {
+        if let onEvent { onEvent(event) } else { emitter.yield(event) }
     }
 
     func log(_ message: String) { environment.log("\(selector): \(message)") }
 
     /// Runs until cancelled (returns after clean-up) or until retrying cannot help (throws).
     public func run() async throws(StrapLinkError) {
-        defer { emitter.finish() }
+        defer { queue.async { self.emitter.finish() } }
         var failures = 0
         while !Task.isCancelled {
             let verdict: ReconnectPolicy.Verdict
@@ -108,7 +123,7 @@ public final class StrapLink: Sendable {
             } else if tree.adapters.isEmpty {
                 cause = "no Bluetooth adapter; waiting for one"
             } else if let adapter = tree.adapters.first(where: \.powered) {
-                cause = "not found yet; scanning on \(adapter.interfaceName)"
+                cause = "not found yet; scanning on \(adapter.interfaceName) (straps sleep off the chest: wet the electrodes and put it on)"
                 if scanningOn?.path != adapter.path {
                     scanningOn = adapter
                     try? await adapter.setDiscoveryFilter(Adapter1.heartRateDiscoveryFilter(), on: bus)

@@ -43,6 +43,35 @@ import Testing
         await fake.stop()
     }
 
+    @Test(arguments: [
+        ("org.bluez.Error.InProgress", "In Progress"),
+        ("org.bluez.Error.Failed", "le-connection-abort-by-local"),
+        ("org.bluez.Error.Failed", "Page Timeout"),
+        ("org.bluez.Error.NotReady", "Resource Not Ready"),
+        ("org.freedesktop.DBus.Error.NoReply", "Did not receive a reply"),
+    ])
+    func retriesTransientConnectErrors(_ name: String, _ text: String) async throws {
+        let fake = try await FakeBlueZ(["--count", "30", "--interval", "10"])
+        try await fake.control("FailConnects", .string(name), .string(text), .uint32(2))
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 30 }, "30 values after two failed connects")
+        #expect(recorder.rates == Array(1...30))
+        #expect(try await fake.calls("Connect") == 3)
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    @Test func aFatalErrorEndsTheLinkWithItsReason() async throws {
+        let fake = try await FakeBlueZ()
+        try await fake.control("FailConnects", .string("org.freedesktop.DBus.Error.AccessDenied"), .string("Rejected send message"), .uint32(1))
+        let (_, task, _) = fake.link()
+        let result = try await within(10, "the link to give up") { await task.result }
+        #expect(throws: StrapLinkError.self) { try result.get() }
+        #expect(try await fake.calls("Connect") == 1)
+        await fake.stop()
+    }
+
     @Test func oneStrapOffDoesNotStallAnother() async throws {
         let other = "F1:5A:17:00:00:02"
         let fake = try await FakeBlueZ(["--straps", "\(FakeBlueZ.strap)=A,\(other)=B", "--interval", "10", "--count", "200"])

@@ -90,6 +90,39 @@ import Trace
         fake.stop()
     }
 
+    @Test func recordWritesTheTraceOnly() async throws {
+        let bus = try PrivateBus()
+        let fake = try Self.fake(on: bus, ["--interval", "10", "--count", "25", "--no-acquire"])
+        let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID()).trace").path
+        defer { try? FileManager.default.removeItem(atPath: tracePath) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["record", "--device", "HRM-Sim 1", "-o", tracePath]
+        process.environment = bus.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Wait (with a deadline) until the strap has sent everything, then stop the recorder.
+        let deadline = Date().addingTimeInterval(20)
+        while try await Self.control(bus, "Sent", .string(Self.strap)).first?.array?.count ?? 0 < 25, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        kill(process.processIdentifier, SIGTERM)
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.isEmpty, "record prints no samples")
+        let reader = try TraceReader(path: tracePath)
+        var rates: [UInt16] = []
+        while let event = try reader.next() {
+            if case let .notification(_, value) = event.kind { rates.append(try HeartRateMeasurement(parsing: value).beatsPerMinute) }
+        }
+        #expect(rates == Array(1...25))
+        #expect(reader.header.name == "HRM-Sim 1")
+        fake.stop()
+    }
+
     @Test func runStreamsRecordsLosslesslyAndStopsCleanlyOnSIGTERM() async throws {
         let bus = try PrivateBus()
         let fake = try Self.fake(on: bus, ["--interval", "10"])

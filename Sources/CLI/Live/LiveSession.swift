@@ -29,61 +29,72 @@ struct LiveSession {
             log("\(problem)\nWaiting until that is fixed (Ctrl-C to stop).")
         }
 
+        // One serial queue for every link's events: the consumer (recorder, pipeline) runs
+        // there, called straight from the notification socket's handler, with no task hop.
+        let eventQueue = DispatchQueue(label: "hrbridge.events")
+        let consumer = EventConsumer(recorder: TraceRecorder(path: recordPath, selector: selectors.first),
+                                     pipeline: feedsPipeline ? StrapEventPipeline(console: console) : nil)
         let gates = AdapterGates()
-        let environment = LinkEnvironment(clock: BluetoothAccess.wallClock, log: log)
-        let links = selectors.map { StrapLink(selector: $0, client: client, gates: gates, environment: environment) }
-        let (merged, mergedFeed) = AsyncStream.makeStream(of: StrapEvent.self)
+        let environment = LinkEnvironment(clock: BluetoothAccess.wallClock, log: log, events: eventQueue)
         let failure = Locked<CLIError?>(nil)
+        let tasksBox = Locked<[Task<Void, Never>]>([])
+        let stopAll: @Sendable () -> Void = { for task in tasksBox.withLock({ $0 }) { task.cancel() } }
+        let links = selectors.map { selector in
+            StrapLink(selector: selector, client: client, gates: gates, environment: environment) { event in
+                if let error = consumer.consume(event) {
+                    failure.withLock { $0 = $0 ?? error }
+                    stopAll()
+                }
+            }
+        }
         let tasks = links.map { link in
             Task {
                 do {
                     try await link.run()
                 } catch {
                     failure.withLock { $0 = $0 ?? .unavailable("\(error)") }
-                }
-            }
-        }
-        // Forwarders are not children of the link tasks: cancelling a link must not cut off
-        // the events its clean-up still emits (the final `disconnected`).
-        let forwarders = links.map { link in Task { for await event in link.events { mergedFeed.yield(event) } } }
-        let stopAll: @Sendable () -> Void = { for task in tasks { task.cancel() } }
-        let signals = ShutdownSignals { number in
-            log("\(number == SIGINT ? "SIGINT" : "SIGTERM"): stopping notifications and disconnecting")
-            stopAll()
-        }
-        Task {
-            for task in tasks { await task.value }
-            for forwarder in forwarders { await forwarder.value }
-            mergedFeed.finish()
-        }
-
-        let (forPipeline, pipelineFeed) = AsyncStream.makeStream(of: StrapEvent.self)
-        let recording = Task { [recordPath, selectors] () -> CLIError? in
-            var recorder = TraceRecorder(path: recordPath, selector: selectors.first)
-            defer { pipelineFeed.finish() }
-            for await event in merged {
-                do {
-                    try recorder.append(event)
-                } catch {
                     stopAll()
-                    return .cannotCreate("\(error)")
                 }
-                pipelineFeed.yield(event)
             }
-            return nil
         }
-        if feedsPipeline {
-            await StrapEventPipeline.consume(forPipeline, console: console)
-        } else {
-            for await _ in forPipeline {}
-        }
-        withExtendedLifetime(signals) {}
-        if let error = await recording.value { return .failure(error) }
-        if let error = failure.withLock({ $0 }) {
+        tasksBox.withLock { $0 = tasks }
+        let signalled = Locked(false)
+        let signals = ShutdownSignals { number in
+            // A second signal means "now": do not wait for a clean-up that may be stuck.
+            if signalled.withLock({ seen in defer { seen = true }; return seen }) { exit(128 + number) }
+            log("\(number == SIGINT ? "SIGINT" : "SIGTERM"): stopping notifications and disconnecting (again to quit at once)")
             stopAll()
-            return .failure(error)
         }
+        for task in tasks { await task.value }
+        await withCheckedContinuation { done in eventQueue.async { done.resume() } } // the last events
+        withExtendedLifetime(signals) {}
+        if let error = failure.withLock({ $0 }) { return .failure(error) }
         return .success(())
+    }
+}
+
+/// What happens to each event, on the events queue: recorded first (exactly what arrived),
+/// then fed to the pipeline. Stops recording after a write failure and reports it once.
+final class EventConsumer: @unchecked Sendable {
+    private var recorder: TraceRecorder
+    private let pipeline: StrapEventPipeline?
+    private var failed = false
+
+    init(recorder: TraceRecorder, pipeline: StrapEventPipeline?) {
+        self.recorder = recorder
+        self.pipeline = pipeline
+    }
+
+    func consume(_ event: StrapEvent) -> CLIError? {
+        guard !failed else { return nil }
+        do {
+            try recorder.append(event)
+        } catch {
+            failed = true
+            return .cannotCreate("\(error)")
+        }
+        pipeline?.consume(event)
+        return nil
     }
 }
 

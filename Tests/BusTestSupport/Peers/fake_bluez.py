@@ -15,6 +15,7 @@ Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bl
   SetPowered(b)        adapter power; off drops every link and Connect answers NotReady
   RemoveAdapter()      the adapter vanishes (unplugged dongle); ReAddAdapter(s hciN) brings it back
   Restart(d s)         bluetoothd restart: org.bluez released, all objects gone, back after s seconds
+  FailConnects(s name, s text, u n)  the next n Connect calls answer that D-Bus error
   Sent(s addr) -> aq   the rates sent so far;  Calls(s method) -> u  how often a method was called
 Prints "ready" once org.bluez is on the bus.
 """
@@ -70,6 +71,7 @@ class Fake:
         self.powered = True
         self.silent_until = 0
         self.calls = {}
+        self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
         self.straps = [Strap(*item.split('=', 1)) for item in args.straps.split(',')]
         self.name = dbus.service.BusName('org.bluez', bus)
         self.main = mockobject.DBusMockObject(self.name, '/', 'org.bluez.Mock', {}, os.devnull, True)
@@ -113,6 +115,9 @@ class Fake:
     def connect(self, strap, counted=True):
         if counted:
             self.count('Connect')
+        if counted and self.connect_failures:
+            name, text = self.connect_failures.pop(0)
+            raise dbus.exceptions.DBusException(text, name=name)
         if not self.powered:
             raise error('NotReady', 'Resource Not Ready')
         if time.monotonic() < strap.off_until:
@@ -310,6 +315,7 @@ def export_control(bus, fake):
         ('RemoveAdapter', '', '', lambda _: fake.remove_adapter()),
         ('ReAddAdapter', 's', '', lambda _, name: fake.re_add_adapter(name)),
         ('Restart', 'd', '', lambda _, seconds: fake.restart(seconds)),
+        ('FailConnects', 'ssu', '', lambda _, name, text, times: fake.connect_failures.extend([(name, text)] * times)),
         ('Sent', 's', 'aq', lambda _, address: dbus.Array(fake.strap(address).sent, signature='q')),
         ('Calls', 's', 'u', lambda _, method: dbus.UInt32(fake.calls.get(method, 0))),
     ])

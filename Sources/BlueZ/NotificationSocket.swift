@@ -23,6 +23,9 @@ final class NotificationSocket: Sendable {
           value: @escaping @Sendable ([UInt8], Timestamp) -> Void, closed: @escaping @Sendable () -> Void) {
         guard let descriptor = socket.take() else { return nil }
         self.descriptor = descriptor
+        // bluetoothd makes the pair non-blocking and the flag travels with the descriptor:
+        // the reader thread must sleep in recv, not see EAGAIN.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let size = max(Int(mtu), 512)
         let thread = Thread { [state] in
             var buffer = [UInt8](repeating: 0, count: size)

@@ -207,6 +207,7 @@ class Fake:
         if strap.session:
             raise error('InProgress', 'In Progress')
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        theirs.setblocking(False)  # as bluetoothd hands it out (O_NONBLOCK travels with the fd)
         strap.acquired = ours
         self.hr_char(strap).UpdateProperties(CHAR, {'NotifyAcquired': dbus.Boolean(True, variant_level=1)})
         GLib.io_add_watch(ours.fileno(), GLib.IO_HUP | GLib.IO_ERR, lambda *_: self.release(strap, ours) and False)

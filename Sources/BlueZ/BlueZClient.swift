@@ -1,5 +1,6 @@
 import DBus
 import HeartRate
+import Synchronization
 
 /// The one mirror of bluetoothd per process (bleak's "manager"): match rules first, then
 /// GetManagedObjects, then every signal applied in arrival order. When bluetoothd leaves the
@@ -15,7 +16,7 @@ public actor BlueZClient {
     public private(set) var isConnectionLost = false
 
     private var waiters: [UInt64: Waiter] = [:]
-    private var routes: [String: @Sendable (ValueArrival) -> Void] = [:]
+    private nonisolated let routes = ValueRoutes()
     private var observers: [UInt64: @Sendable () -> Void] = [:]
     private var nextID: UInt64 = 0
 
@@ -42,6 +43,16 @@ public actor BlueZClient {
             BusMatchRule(sender: BlueZNames.busName, interface: BlueZNames.properties, member: "PropertiesChanged", pathNamespace: BlueZNames.root),
             .nameOwnerChanged(of: BlueZNames.busName),
         ])
+        // Values take a short cut: routed on the bus queue as they are dispatched, not through
+        // this actor (the tree's copy of Value is never read).
+        try await connection.onSignals(matching: [
+            BusMatchRule(sender: BlueZNames.busName, interface: BlueZNames.properties, member: "PropertiesChanged",
+                         pathNamespace: BlueZNames.root, firstArgument: BlueZNames.gattCharacteristic),
+        ]) { [routes = client.routes] message in
+            guard let path = message.path, message.body.count >= 2,
+                  let value = message.body[1].stringKeyedDictionary?["Value"]?.bytes else { return }
+            routes.deliver(ValueArrival(characteristicPath: path, value: value, time: clock()))
+        }
         let owner = try await connection.owner(of: BlueZNames.busName)
         // Refused by the system bus policy (not in group 'bluetooth'): say so now, not never.
         if let error = await client.begin(running: owner != nil), error.name == "org.freedesktop.DBus.Error.AccessDenied" {
@@ -83,9 +94,6 @@ public actor BlueZClient {
             guard let path = message.path, body.count >= 2, let interface = body[0].string else { return }
             let changed = body[1].stringKeyedDictionary ?? [:]
             let invalidated = body.count > 2 ? body[2].strings ?? [] : []
-            if interface == BlueZNames.gattCharacteristic, let value = changed["Value"]?.bytes, let route = routes[Self.devicePath(of: path)] {
-                route(ValueArrival(characteristicPath: path, value: value, time: clock()))
-            }
             tree.changeProperties(at: path, interface: interface, changed: changed, invalidated: invalidated)
             if changed.keys.contains(where: { $0 != "Value" }) || !invalidated.isEmpty { treeChanged() }
         case (BlueZNames.objectManager, "InterfacesAdded"):
@@ -153,11 +161,11 @@ public actor BlueZClient {
     /// Values of every characteristic under the device at `devicePath` (PropertiesChanged)
     /// go to `sink`: one route per device, registered before Connect so that a value sent as
     /// soon as the services resolve is not missed.
-    public func route(_ devicePath: String, to sink: @escaping @Sendable (ValueArrival) -> Void) {
-        routes[devicePath] = sink
+    public nonisolated func route(_ devicePath: String, to sink: @escaping @Sendable (ValueArrival) -> Void) {
+        routes.set(devicePath, sink)
     }
 
-    public func unroute(_ devicePath: String) { routes.removeValue(forKey: devicePath) }
+    public nonisolated func unroute(_ devicePath: String) { routes.set(devicePath, nil) }
 
     /// `/org/bluez/hci0/dev_…` from any path below it.
     static func devicePath(of path: String) -> String {
@@ -188,5 +196,20 @@ private final class Outcome<T: Sendable>: @unchecked Sendable {
         guard let continuation else { return }
         self.continuation = nil
         continuation.resume(returning: value)
+    }
+}
+
+/// Device path → where its characteristic values go; read on the bus queue, written by links.
+final class ValueRoutes: Sendable {
+    private let sinks = Mutex<[String: @Sendable (BlueZClient.ValueArrival) -> Void]>([:])
+
+    func set(_ devicePath: String, _ sink: (@Sendable (BlueZClient.ValueArrival) -> Void)?) {
+        sinks.withLock { $0[devicePath] = sink }
+    }
+
+    func deliver(_ arrival: BlueZClient.ValueArrival) {
+        let devicePath = BlueZClient.devicePath(of: arrival.characteristicPath)
+        guard let sink = sinks.withLock({ $0[devicePath] }) else { return }
+        sink(arrival)
     }
 }

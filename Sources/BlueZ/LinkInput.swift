@@ -1,9 +1,8 @@
 import HeartRate
 
-/// Everything a streaming link reacts to, merged into one ordered stream: values (from
-/// PropertiesChanged or the AcquireNotify socket), tree changes, the watchdog, a closed socket.
+/// What a streaming link reacts to besides values (those go through `ValueDispatch`), merged
+/// into one ordered stream: tree changes, the watchdog, a closed socket.
 enum LinkInput: Sendable {
-    case value(characteristicPath: String, bytes: [UInt8], time: Timestamp)
     case treeChanged
     case silent
     case socketClosed

@@ -1,4 +1,3 @@
-import Synchronization
 import DBus
 import HeartRate
 
@@ -6,52 +5,38 @@ import HeartRate
 /// link is gone, then tear down. On cancellation: stop notifications, disconnect.
 extension StrapLink {
     /// True when at least one 0x2A37 value arrived.
-    func stream(device: Device1, heartRatePath: String, inputs: AsyncStream<LinkInput>,
+    func stream(device: Device1, heartRatePath: String, values: ValueDispatch, inputs: AsyncStream<LinkInput>,
                 feed: AsyncStream<LinkInput>.Continuation) async -> Bool {
         let tree = await client.tree
         let batteryPath = tree.characteristic(.batteryLevel, inService: .batteryService, ofDevice: device.path)?.path
         let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
 
-        emit(.connected)
+        let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
+        queue.sync {
+            deliver(StrapEvent(time: environment.clock(), kind: .connected))
+            values.start(heartRatePath: heartRatePath, batteryPath: batteryPath, watchdog: watchdog)
+        }
         log("connected")
 
         if let locationPath, let value = try? await GattCharacteristic1(path: locationPath, properties: [:]).readValue(on: bus),
            let location = try? BodySensorLocation(parsing: value) {
             emit(.bodySensorLocation(location))
         }
-        // bluetoothd answers StartNotify on 0x2A19 with the cached value: report a level once
-        // per change, not once per way it reached us.
-        var lastBattery: BatteryLevel?
         if let batteryPath, let characteristic = tree.characteristic(at: batteryPath) {
             if let value = try? await characteristic.readValue(on: bus), let level = try? BatteryLevel(parsing: value) {
-                emit(.battery(level))
-                lastBattery = level
+                let time = environment.clock()
+                queue.sync { values.battery(level, at: time) }
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
-        let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
-        let socketValues = SocketValueCount()
         let socket = await subscribe(tree.characteristic(at: heartRatePath), feed: feed) { bytes, time in
-            // On the events queue, straight from the socket: the per-notification path.
-            watchdog.feed()
-            socketValues.add()
-            self.deliver(StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: bytes)))
+            values.heartRate(bytes, at: time) // on the events queue, straight from the socket
         }
 
-        var streamed = false
         var lostBecause: String?
         var silent = false
         for await input in inputs {
             switch input {
-            case let .value(path, bytes, time):
-                watchdog.feed()
-                if path == heartRatePath {
-                    streamed = true
-                    emit(.notification(characteristic: .heartRateMeasurement, value: bytes), at: time)
-                } else if path == batteryPath, let level = try? BatteryLevel(parsing: bytes), level != lastBattery {
-                    emit(.battery(level), at: time)
-                    lastBattery = level
-                }
             case .treeChanged:
                 lostBecause = await linkLoss(device: device, heartRatePath: heartRatePath)
             case .silent:
@@ -63,14 +48,17 @@ extension StrapLink {
             if lostBecause != nil { break }
         }
         watchdog.stop()
-        streamed = streamed || socketValues.any
+        let streamed = queue.sync { values.heartRateValues > 0 }
 
         if Task.isCancelled {
             await shutDown(device: device, heartRatePath: heartRatePath, socket: socket)
             return streamed
         }
         socket?.close()
-        emit(.disconnected(reason: lostBecause))
+        queue.sync {
+            values.stop() // nothing after `disconnected` from a socket that was still draining
+            deliver(StrapEvent(time: environment.clock(), kind: .disconnected(reason: lostBecause)))
+        }
         log("link lost: \(lostBecause ?? "?")")
         if silent || socket != nil {
             // BlueZ may still think the link is up: end it so that the next Connect starts clean.
@@ -135,11 +123,4 @@ extension StrapLink {
         emit(.disconnected(reason: "stopped"))
         log("stopped notifications and disconnected")
     }
-}
-
-/// Whether any value came through the socket (counted on the events queue, read after).
-final class SocketValueCount: Sendable {
-    private let count = Mutex(0)
-    func add() { count.withLock { $0 += 1 } }
-    var any: Bool { count.withLock { $0 > 0 } }
 }

@@ -79,9 +79,8 @@ public final class StrapLink: Sendable {
         guard let adapterPath = device.adapterPath else { throw LinkFailure(verdict: .retry, reason: "device has no adapter") }
         // Routes before Connect: nothing sent once the services resolve can be missed.
         let (inputs, feed) = AsyncStream.makeStream(of: LinkInput.self)
-        await client.route(device.path) { arrival in
-            feed.yield(.value(characteristicPath: arrival.characteristicPath, bytes: arrival.value, time: arrival.time))
-        }
+        let values = ValueDispatch(link: self)
+        client.route(device.path) { [queue] arrival in queue.sync { values.receive(arrival) } }
         let observer = await client.observe { feed.yield(.treeChanged) }
         defer { feed.finish() }
         let outcome: Result<Bool, LinkFailure>
@@ -89,13 +88,13 @@ public final class StrapLink: Sendable {
             let heartRatePath = try await gates.withGate(adapterPath) { () async throws(LinkFailure) -> String in
                 try await self.connect(device)
             }
-            outcome = .success(await stream(device: device, heartRatePath: heartRatePath, inputs: inputs, feed: feed))
+            outcome = .success(await stream(device: device, heartRatePath: heartRatePath, values: values, inputs: inputs, feed: feed))
         } catch let failure as LinkFailure {
             outcome = .failure(failure)
         } catch {
             outcome = .failure(LinkFailure(verdict: .retry, reason: "\(error)"))
         }
-        await client.unroute(device.path)
+        client.unroute(device.path)
         await client.stopObserving(observer)
         return try outcome.get()
     }

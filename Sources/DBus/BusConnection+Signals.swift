@@ -1,17 +1,17 @@
 import CDBus
 
-/// A subscriber's share of the signal traffic: its rule and the stream it reads.
-final class SignalSubscription {
+/// A subscriber's share of the signal traffic: its rules and where matching signals go (a
+/// stream, or a handler called on the connection's queue).
+final class SignalSubscription: Sendable {
     let rules: [BusMatchRule]
-    private let continuation: AsyncStream<BusMessage>.Continuation
+    let deliver: @Sendable (BusMessage) -> Void
+    let finish: @Sendable () -> Void
 
-    init(rules: [BusMatchRule], continuation: AsyncStream<BusMessage>.Continuation) {
+    init(rules: [BusMatchRule], deliver: @escaping @Sendable (BusMessage) -> Void, finish: @escaping @Sendable () -> Void) {
         self.rules = rules
-        self.continuation = continuation
+        self.deliver = deliver
+        self.finish = finish
     }
-
-    func deliver(_ message: BusMessage) { continuation.yield(message) }
-    func finish() { continuation.finish() }
 }
 
 /// Who owns a well-known name, so that a rule's `sender='org.bluez'` can be checked locally
@@ -38,17 +38,7 @@ extension BusConnection {
     /// rules arrives once.
     public func signals(matching rules: [BusMatchRule]) async throws(BusError) -> AsyncStream<BusMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: BusMessage.self)
-        let registered: Result<UInt64, BusError> = await withCheckedContinuation { done in
-            queue.async {
-                guard self.isOpen else { return done.resume(returning: .failure(.disconnected)) }
-                let id = self.nextSubscriptionID
-                self.nextSubscriptionID += 1
-                self.subscriptions[id] = SignalSubscription(rules: rules, continuation: continuation)
-                for sender in rules.compactMap(\.sender) { self.trackOwner(of: sender) }
-                done.resume(returning: .success(id))
-            }
-        }
-        let id = try registered.get()
+        let id = try await subscribe(SignalSubscription(rules: rules, deliver: { continuation.yield($0) }, finish: { continuation.finish() }))
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             queue.async {
@@ -65,6 +55,28 @@ extension BusConnection {
             throw error
         }
         return stream
+    }
+
+    /// Signals matching `rules` go to `handler`, called on the connection's queue as each is
+    /// dispatched: no task hop, for per-notification traffic. It must return quickly. Active
+    /// when this returns; stays for the connection's life.
+    public func onSignals(matching rules: [BusMatchRule], _ handler: @escaping @Sendable (BusMessage) -> Void) async throws(BusError) {
+        _ = try await subscribe(SignalSubscription(rules: rules, deliver: handler, finish: {}))
+        for rule in rules { _ = try await call(Self.daemonCall("AddMatch", .string(rule.text))) }
+    }
+
+    private func subscribe(_ subscription: SignalSubscription) async throws(BusError) -> UInt64 {
+        let registered: Result<UInt64, BusError> = await withCheckedContinuation { done in
+            queue.async {
+                guard self.isOpen else { return done.resume(returning: .failure(.disconnected)) }
+                let id = self.nextSubscriptionID
+                self.nextSubscriptionID += 1
+                self.subscriptions[id] = subscription
+                for sender in subscription.rules.compactMap(\.sender) { self.trackOwner(of: sender) }
+                done.resume(returning: .success(id))
+            }
+        }
+        return try registered.get()
     }
 
     /// The unique name owning `name` now, or nil.

@@ -11,7 +11,10 @@ let package = Package(
         .executable(name: "hrbridge", targets: ["hrbridge"]),
     ],
     targets: [
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "HeartRate"),
+        .target(name: "BlueZ", dependencies: ["DBus", "HeartRate"]),
         .target(name: "Trace", dependencies: ["HeartRate"]),
         .target(name: "LiveState", dependencies: ["HeartRate"]),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
@@ -27,7 +30,7 @@ let package = Package(
         ),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace", "LiveState", "Config", "Forwarding"],
+            dependencies: ["HeartRate", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
@@ -37,6 +40,10 @@ let package = Package(
             path: "Benchmarks/ReplayBenchmark"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
+        .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "HeartRate", "BusTestSupport"]),
         .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
@@ -48,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport"],
+            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
             exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
         ),
     ]

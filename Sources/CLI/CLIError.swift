@@ -12,6 +12,9 @@ enum CLIError: Error {
     case temporaryFailure(String)
     /// A signal stopped the command after an orderly shutdown; the status is 128 + the signal.
     case stopped(String, ExitCode)
+    /// Bluetooth is not usable (no bus, no permission, no bluetoothd, no adapter, no strap):
+    /// the message says what and how to fix it.
+    case unavailable(String)
 
     var exitCode: ExitCode {
         switch self {
@@ -21,6 +24,7 @@ enum CLIError: Error {
         case .cannotCreate: .cannotCreate
         case .temporaryFailure: .temporaryFailure
         case let .stopped(_, code): code
+        case .unavailable: .unavailable
         }
     }
 
@@ -30,7 +34,7 @@ enum CLIError: Error {
             guard let spec else { return message }
             return "\(message)\nUsage: \(spec.usageLine)\nTry 'hrbridge \(spec.name) --help'."
         case let .dataError(message), let .noInput(message), let .cannotCreate(message), let .temporaryFailure(message),
-             let .stopped(message, _):
+             let .stopped(message, _), let .unavailable(message):
             return message
         }
     }
@@ -42,6 +46,7 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    case unavailable = 69
     case software = 70
     case cannotCreate = 73
     /// EX_TEMPFAIL: another run owns the strap or trace, or a second signal cut the stop short.

@@ -6,7 +6,8 @@ import Darwin
 
 /// The program's standard streams, injectable so tests run commands in-process.
 /// Data goes to `output`; logs and errors go to `log` (stderr), each message flushed at once.
-final class Console {
+/// Shared by `run`'s straps: both outputs lock each write; input is read on the command's thread only.
+final class Console: @unchecked Sendable {
     let output: ByteOutput
     let log: ByteOutput
     private let readInput: () -> [UInt8]

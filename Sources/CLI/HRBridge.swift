@@ -4,6 +4,9 @@ public enum HRBridge {
     public static let version = "0.1.0"
 
     static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, Console) throws(CLIError) -> Void)] = [
+        (ScanCommand.spec, ScanCommand.run),
+        (RunCommand.spec, RunCommand.run),
+        (RecordCommand.spec, RecordCommand.run),
         (ReplayCommand.spec, ReplayCommand.run),
         (EvaluateCommand.spec, EvaluateCommand.run),
         (PlotCommand.spec, PlotCommand.run),
@@ -74,7 +77,8 @@ public enum HRBridge {
           --version  print the version
 
         Data goes to stdout, logs to stderr. Exit codes: 0 ok, 64 usage, 65 bad input data,
-        66 input not readable, 73 output not writable, 75 strap or trace in use by another run,
+        66 input not readable, 69 Bluetooth not usable (the message says how to fix it),
+        73 output not writable, 75 strap or trace in use by another run,
         130/143 stopped by SIGINT/SIGTERM (activity ended, sinks flushed).
 
         """

@@ -5,66 +5,84 @@ private let systemWrite = Glibc.write
 import Darwin
 private let systemWrite = Darwin.write
 #endif
+import Synchronization
 
 /// A buffered byte sink: a file descriptor for the real program, memory for tests.
 /// Data goes out in large writes; `flush()` pushes it now (after each line in real-time replay).
-final class ByteOutput {
+/// Each call is atomic under a lock: `run` writes from several straps' sessions and links at once,
+/// and a line must never be torn (uncontended, the lock costs nanoseconds per line).
+final class ByteOutput: Sendable {
     private enum Target {
         case descriptor(Int32)
         case memory
     }
 
+    private struct Buffers {
+        var pending: [UInt8] = []
+        var captured: [UInt8] = []
+    }
+
     private let target: Target
-    private var buffer: [UInt8] = []
-    private(set) var captured: [UInt8] = []
+    private let buffers: Mutex<Buffers>
     private static let flushThreshold = 1 << 16
 
     private init(target: Target) {
         self.target = target
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
+        var initial = Buffers()
+        initial.pending.reserveCapacity(Self.flushThreshold + 4096)
+        buffers = Mutex(initial)
     }
 
     static func descriptor(_ descriptor: Int32) -> ByteOutput { ByteOutput(target: .descriptor(descriptor)) }
     static func memory() -> ByteOutput { ByteOutput(target: .memory) }
 
-    /// Everything written so far, as text (memory targets).
-    var text: String {
-        flush()
-        return String(decoding: captured, as: UTF8.self)
+    /// Everything written so far (memory targets).
+    var captured: [UInt8] {
+        buffers.withLock { buffers in
+            flush(&buffers)
+            return buffers.captured
+        }
     }
 
+    /// Everything written so far, as text (memory targets).
+    var text: String { String(decoding: captured, as: UTF8.self) }
+
     func write(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.flushThreshold { flush() }
+        append { $0.append(contentsOf: bytes) }
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.flushThreshold { flush() }
+        append { $0.append(contentsOf: text.utf8) }
     }
 
     /// Lets a writer append into the buffer directly (no intermediate array).
     func append(_ body: (inout [UInt8]) -> Void) {
-        body(&buffer)
-        if buffer.count >= Self.flushThreshold { flush() }
+        buffers.withLock { buffers in
+            body(&buffers.pending)
+            if buffers.pending.count >= Self.flushThreshold { flush(&buffers) }
+        }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
+        buffers.withLock { flush(&$0) }
+    }
+
+    private func flush(_ buffers: inout Buffers) {
+        guard !buffers.pending.isEmpty else { return }
         switch target {
         case .memory:
-            captured.append(contentsOf: buffer)
+            buffers.captured.append(contentsOf: buffers.pending)
         case let .descriptor(descriptor):
             var written = 0
-            while written < buffer.count {
-                let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            while written < buffers.pending.count {
+                let count = buffers.pending.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
                 if count < 0, errno == EINTR { continue }
                 // A closed reader (EPIPE) or full disk: nothing more can be delivered here.
                 guard count > 0 else { break }
                 written += count
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffers.pending.removeAll(keepingCapacity: true)
     }
 
     deinit { flush() }

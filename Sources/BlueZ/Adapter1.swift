@@ -1,0 +1,40 @@
+import DBus
+import HeartRate
+
+/// org.bluez.Adapter1 (bluez doc/org.bluez.Adapter.rst): a view over the mirrored
+/// properties, plus the methods we use.
+public struct Adapter1: Sendable, Equatable {
+    public let path: String
+    public let properties: ObjectTree.Properties
+
+    // MARK: PROPERTIES
+    public var address: String? { properties["Address"]?.string }
+    public var name: String? { properties["Alias"]?.string ?? properties["Name"]?.string }
+    public var powered: Bool { properties["Powered"]?.bool ?? false }
+    /// "on", "off", "off-enabling", "on-disabling", "off-blocked" (rfkill); absent before 5.64.
+    public var powerState: String? { properties["PowerState"]?.string }
+    public var discovering: Bool { properties["Discovering"]?.bool ?? false }
+    /// `hci0`: the last path element.
+    public var interfaceName: String { String(path.split(separator: "/").last ?? "") }
+
+    // MARK: METHODS
+    /// Heart-rate straps over LE only: the filter bluetoothd applies to what discovery reports.
+    public static func heartRateDiscoveryFilter() -> BusValue {
+        .propertyMap([
+            "UUIDs": .strings([BluetoothUUID.heartRateService.fullForm]),
+            "Transport": .string("le"),
+        ])
+    }
+
+    public func setDiscoveryFilter(_ filter: BusValue, on bus: BlueZBus) async throws(BusError) {
+        try await bus.call(path, BlueZNames.adapter, "SetDiscoveryFilter", [filter])
+    }
+
+    public func startDiscovery(on bus: BlueZBus) async throws(BusError) {
+        try await bus.call(path, BlueZNames.adapter, "StartDiscovery")
+    }
+
+    public func stopDiscovery(on bus: BlueZBus) async throws(BusError) {
+        try await bus.call(path, BlueZNames.adapter, "StopDiscovery")
+    }
+}

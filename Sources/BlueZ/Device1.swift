@@ -1,0 +1,33 @@
+import DBus
+import HeartRate
+
+/// org.bluez.Device1 (bluez doc/org.bluez.Device.rst).
+public struct Device1: Sendable, Equatable {
+    public let path: String
+    public let properties: ObjectTree.Properties
+
+    // MARK: PROPERTIES
+    public var address: String? { properties["Address"]?.string }
+    /// Alias falls back to Name (or the address) in bluetoothd, so prefer it.
+    public var name: String? { properties["Alias"]?.string ?? properties["Name"]?.string }
+    public var adapterPath: String? { properties["Adapter"]?.string }
+    /// Present only while the device advertises.
+    public var rssi: Int16? { properties["RSSI"]?.integer.flatMap { Int16(exactly: $0) } }
+    public var uuids: [BluetoothUUID] { (properties["UUIDs"]?.strings ?? []).compactMap(BluetoothUUID.init) }
+    public var connected: Bool { properties["Connected"]?.bool ?? false }
+    public var servicesResolved: Bool { properties["ServicesResolved"]?.bool ?? false }
+
+    public var advertisesHeartRate: Bool { uuids.contains(.heartRateService) }
+
+    // MARK: METHODS
+    /// bluetoothd gives up on an LE connection by itself after about 20 s; wait a little longer.
+    public static let connectTimeout: Duration = .seconds(30)
+
+    public func connect(on bus: BlueZBus) async throws(BusError) {
+        try await bus.call(path, BlueZNames.device, "Connect", timeout: Self.connectTimeout)
+    }
+
+    public func disconnect(on bus: BlueZBus, timeout: Duration = BlueZBus.quickTimeout) async throws(BusError) {
+        try await bus.call(path, BlueZNames.device, "Disconnect", timeout: timeout)
+    }
+}

@@ -1,0 +1,34 @@
+import Dispatch
+import HeartRate
+
+/// What a link takes from the outside world, injected so tests control it.
+public struct LinkEnvironment: Sendable {
+    /// Wall-clock time for the events' timestamps.
+    public var clock: @Sendable () -> Timestamp
+    /// A draw in 0..<1 for backoff jitter.
+    public var random: @Sendable () -> Double
+    /// One line of progress for a person (stderr in the CLI).
+    public var log: @Sendable (String) -> Void
+    /// The serial queue events are delivered on; share one between links whose events go to
+    /// the same consumer, so that it is called from one queue.
+    public var events: DispatchQueue
+
+    public init(clock: @escaping @Sendable () -> Timestamp, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                log: @escaping @Sendable (String) -> Void, events: DispatchQueue = DispatchQueue(label: "hrbridge.strap-events")) {
+        self.clock = clock
+        self.random = random
+        self.log = log
+        self.events = events
+    }
+}
+
+/// Why a link stopped for good.
+public struct StrapLinkError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Why an attempt failed, and what the policy made of it.
+struct LinkFailure: Error {
+    var verdict: ReconnectPolicy.Verdict
+    var reason: String
+}

@@ -1,0 +1,126 @@
+import DBus
+import HeartRate
+
+/// The connected part of a link: subscribe exactly once, stream until something says the
+/// link is gone, then tear down. On cancellation: stop notifications, disconnect.
+extension StrapLink {
+    /// True when at least one 0x2A37 value arrived.
+    func stream(device: Device1, heartRatePath: String, values: ValueDispatch, inputs: AsyncStream<LinkInput>,
+                feed: AsyncStream<LinkInput>.Continuation) async -> Bool {
+        let tree = await client.tree
+        let batteryPath = tree.characteristic(.batteryLevel, inService: .batteryService, ofDevice: device.path)?.path
+        let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
+
+        let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
+        queue.sync {
+            deliver(StrapEvent(time: environment.clock(), kind: .connected))
+            values.start(heartRatePath: heartRatePath, batteryPath: batteryPath, watchdog: watchdog)
+        }
+        log("connected")
+
+        if let locationPath, let value = try? await GattCharacteristic1(path: locationPath, properties: [:]).readValue(on: bus),
+           let location = try? BodySensorLocation(parsing: value) {
+            emit(.bodySensorLocation(location))
+        }
+        if let batteryPath, let characteristic = tree.characteristic(at: batteryPath) {
+            if let value = try? await characteristic.readValue(on: bus), let level = try? BatteryLevel(parsing: value) {
+                let time = environment.clock()
+                queue.sync { values.battery(level, at: time) }
+            }
+            if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
+        }
+        let socket = await subscribe(tree.characteristic(at: heartRatePath), feed: feed) { bytes, time in
+            values.heartRate(bytes, at: time) // on the events queue, straight from the socket
+        }
+
+        var lostBecause: String?
+        var silent = false
+        for await input in inputs {
+            switch input {
+            case .treeChanged:
+                lostBecause = await linkLoss(device: device, heartRatePath: heartRatePath)
+            case .silent:
+                silent = true
+                lostBecause = "no notification for \(policy.silenceTimeout.formattedSeconds) while connected"
+            case .socketClosed:
+                lostBecause = "the notification socket was closed"
+            }
+            if lostBecause != nil { break }
+        }
+        watchdog.stop()
+        let streamed = queue.sync { values.heartRateValues > 0 }
+
+        if Task.isCancelled {
+            await shutDown(device: device, heartRatePath: heartRatePath, socket: socket)
+            return streamed
+        }
+        socket?.close()
+        queue.sync {
+            values.stop() // nothing after `disconnected` from a socket that was still draining
+            deliver(StrapEvent(time: environment.clock(), kind: .disconnected(reason: lostBecause)))
+        }
+        log("link lost: \(lostBecause ?? "?")")
+        if silent || socket != nil {
+            // BlueZ may still think the link is up: end it so that the next Connect starts clean.
+            try? await device.disconnect(on: bus)
+        }
+        return streamed
+    }
+
+    /// AcquireNotify when bluetoothd offers it (fewer hops: one read per value), else
+    /// StartNotify; values then come as PropertiesChanged, already routed.
+    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation,
+                           socketValue: @escaping @Sendable ([UInt8], Timestamp) -> Void) async -> NotificationSocket? {
+        guard let characteristic else { return nil }
+        if characteristic.supportsAcquireNotify {
+            do {
+                let (descriptor, mtu) = try await characteristic.acquireNotify(on: bus)
+                let clock = environment.clock
+                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock,
+                                                   value: socketValue, closed: { feed.yield(.socketClosed) }) {
+                    log("notifications through AcquireNotify (mtu \(mtu))")
+                    return socket
+                }
+            } catch {
+                log("AcquireNotify refused (\(error)); using StartNotify")
+            }
+        }
+        do {
+            try await characteristic.startNotify(on: bus)
+            log("notifications through StartNotify")
+        } catch where error.name == "org.bluez.Error.InProgress" {
+            // Our own session from before the reconnect: bluetoothd keeps it; values already flow.
+        } catch {
+            log("StartNotify failed: \(error)")
+        }
+        return nil
+    }
+
+    /// Why the link is gone, read from the mirror; nil while it stands.
+    private func linkLoss(device: Device1, heartRatePath: String) async -> String? {
+        let (tree, running) = (await client.tree, await client.isBlueZRunning)
+        if !running { return "bluetoothd left the bus" }
+        guard let adapterPath = device.adapterPath, let adapter = tree.adapter(at: adapterPath) else { return "adapter removed" }
+        if !adapter.powered { return "adapter \(adapter.interfaceName) powered off" }
+        guard let current = tree.device(at: device.path) else { return "device removed" }
+        if !current.connected { return "disconnected" }
+        if tree.characteristic(at: heartRatePath) == nil { return "0x2A37 characteristic removed" }
+        return nil
+    }
+
+    /// SIGINT/SIGTERM: release notifications and disconnect within the deadline, in a task
+    /// that does not inherit the cancellation.
+    private func shutDown(device: Device1, heartRatePath: String, socket: NotificationSocket?) async {
+        let budget = policy.shutdownDeadline
+        await Task { [bus] in
+            if let socket {
+                socket.close() // closing the acquired socket ends the notify session
+            } else {
+                try? await GattCharacteristic1(path: heartRatePath, properties: [:]).stopNotify(on: bus, timeout: budget / 4)
+            }
+            try? await device.disconnect(on: bus, timeout: budget * 0.7)
+        }.value
+        emit(.disconnected(reason: "stopped"))
+        log("stopped notifications and disconnected")
+    }
+}

@@ -1,0 +1,178 @@
+import DBus
+import Dispatch
+import HeartRate
+
+/// One strap's life: find it, connect (one connect per adapter at a time), wait for its
+/// services, subscribe once, stream, and after any loss start over with the policy's
+/// backoff. Emits raw `StrapEvent`s; never parses. Cancel the task running `run()` to stop:
+/// notifications are stopped and the strap disconnected within the policy's deadline.
+///
+/// Events are delivered in order on `environment.events`, a serial queue: to `onEvent` when
+/// given (the hot path: an AcquireNotify value goes from the socket to `onEvent` on one
+/// thread, with no task hop), else into the `events` stream.
+public final class StrapLink: Sendable {
+    public let selector: StrapSelector
+    /// Finished at once when `onEvent` is given (nothing would read it).
+    public let events: AsyncStream<StrapEvent>
+    let emitter: AsyncStream<StrapEvent>.Continuation
+    let onEvent: (@Sendable (StrapEvent) -> Void)?
+    let client: BlueZClient
+    let gates: AdapterGates
+    let policy: ReconnectPolicy
+    let environment: LinkEnvironment
+    var queue: DispatchQueue { environment.events }
+
+    public init(selector: StrapSelector, client: BlueZClient, gates: AdapterGates, policy: ReconnectPolicy = ReconnectPolicy(),
+                environment: LinkEnvironment, onEvent: (@Sendable (StrapEvent) -> Void)? = nil) {
+        self.selector = selector
+        self.client = client
+        self.gates = gates
+        self.policy = policy
+        self.environment = environment
+        self.onEvent = onEvent
+        (events, emitter) = AsyncStream.makeStream(of: StrapEvent.self)
+        if onEvent != nil { emitter.finish() }
+    }
+
+    var bus: BlueZBus { client.bus }
+
+    /// From the link's async code: queued behind anything the socket delivered before.
+    func emit(_ kind: StrapEvent.Kind, at time: Timestamp? = nil) {
+        let event = StrapEvent(time: time ?? environment.clock(), kind: kind)
+        queue.async { self.deliver(event) }
+    }
+
+    /// On `queue` only.
+    func deliver(_ event: StrapEvent) {
+        if let onEvent { onEvent(event) } else { emitter.yield(event) }
+    }
+
+    func log(_ message: String) { environment.log("\(selector): \(message)") }
+
+    /// Runs until cancelled (returns after clean-up) or until retrying cannot help (throws).
+    public func run() async throws(StrapLinkError) {
+        defer { queue.async { self.emitter.finish() } }
+        var failures = 0
+        while !Task.isCancelled {
+            let verdict: ReconnectPolicy.Verdict
+            do {
+                let streamed = try await connectAndStream()
+                if Task.isCancelled { return }
+                failures = streamed ? 0 : failures + 1
+                verdict = streamed ? .retrySoon : .retry
+            } catch {
+                if Task.isCancelled { return }
+                if error.verdict == .fatal { throw StrapLinkError(description: "\(selector): \(error.reason)") }
+                failures += 1
+                verdict = error.verdict
+                log(error.reason)
+            }
+            let delay = policy.delay(afterFailures: failures, verdict: verdict, random: environment.random())
+            log("reconnecting in \(delay.formattedSeconds)")
+            do { try await Task.sleep(for: delay) } catch { return }
+        }
+    }
+
+    /// One attempt; true when values flowed before the link was lost.
+    private func connectAndStream() async throws(LinkFailure) -> Bool {
+        let device = try await locate()
+        guard let adapterPath = device.adapterPath else { throw LinkFailure(verdict: .retry, reason: "device has no adapter") }
+        // Routes before Connect: nothing sent once the services resolve can be missed.
+        let (inputs, feed) = AsyncStream.makeStream(of: LinkInput.self)
+        let values = ValueDispatch(link: self)
+        client.route(device.path) { [queue] arrival in queue.sync { values.receive(arrival) } }
+        let observer = await client.observe { feed.yield(.treeChanged) }
+        defer { feed.finish() }
+        let outcome: Result<Bool, LinkFailure>
+        do {
+            let heartRatePath = try await gates.withGate(adapterPath) { () async throws(LinkFailure) -> String in
+                try await self.connect(device)
+            }
+            outcome = .success(await stream(device: device, heartRatePath: heartRatePath, values: values, inputs: inputs, feed: feed))
+        } catch let failure as LinkFailure {
+            outcome = .failure(failure)
+        } catch {
+            outcome = .failure(LinkFailure(verdict: .retry, reason: "\(error)"))
+        }
+        client.unroute(device.path)
+        await client.stopObserving(observer)
+        return try outcome.get()
+    }
+
+    /// Waits for bluetoothd, an adapter that is on, and the strap in the mirror; scans when
+    /// the strap is not known yet. Says once per cause why it is waiting.
+    private func locate() async throws(LinkFailure) -> Device1 {
+        var lastCause = ""
+        var scanningOn: Adapter1?
+        defer {
+            if let adapter = scanningOn { Task { [bus] in try? await adapter.stopDiscovery(on: bus) } }
+        }
+        while true {
+            let selector = self.selector
+            let found = await client.wait(timeout: policy.discoveryWindow) { tree, running in
+                running ? tree.devices.first { selector.matches($0) && tree.adapter(at: $0.adapterPath ?? "")?.powered == true } : nil
+            }
+            if let found { return found }
+            if Task.isCancelled { throw LinkFailure(verdict: .retry, reason: "stopped") }
+            let (tree, running) = (await client.tree, await client.isBlueZRunning)
+            if await client.isConnectionLost { throw LinkFailure(verdict: .fatal, reason: "the system bus connection was lost") }
+            let cause: String
+            if !running {
+                cause = "bluetoothd is not running (org.bluez is not on the system bus); waiting for it"
+            } else if tree.adapters.isEmpty {
+                cause = "no Bluetooth adapter; waiting for one"
+            } else if let adapter = tree.adapters.first(where: \.powered) {
+                cause = "not found yet; scanning on \(adapter.interfaceName) (straps sleep off the chest: wet the electrodes and put it on)"
+                if scanningOn?.path != adapter.path {
+                    scanningOn = adapter
+                    try? await adapter.setDiscoveryFilter(Adapter1.heartRateDiscoveryFilter(), on: bus)
+                    do { try await adapter.startDiscovery(on: bus) } catch { log("StartDiscovery: \(error)") }
+                }
+            } else {
+                let adapter = tree.adapters[0]
+                let blocked = adapter.powerState == "off-blocked" ? " and rfkill-blocked ('rfkill unblock bluetooth')" : ""
+                cause = "adapter \(adapter.interfaceName) is off\(blocked); waiting for it to be powered ('bluetoothctl power on')"
+                scanningOn = nil
+            }
+            if cause != lastCause { log(cause) }
+            lastCause = cause
+        }
+    }
+
+    /// Connect (or adopt a link that is already up), then wait for the services and the
+    /// 0x2A37 object; on timeout disconnect so the next attempt starts clean.
+    private func connect(_ device: Device1) async throws(LinkFailure) -> String {
+        if device.connected {
+            log("already connected (adopting the link)")
+        } else {
+            log("connecting to \(device.name ?? "?") at \(device.address ?? device.path)")
+            do {
+                try await device.connect(on: bus)
+            } catch {
+                let verdict = policy.classify(error)
+                if verdict != .proceed {
+                    if error == .cancelled { try? await Task { [bus] in try await device.disconnect(on: bus, timeout: .seconds(1)) }.value }
+                    throw LinkFailure(verdict: verdict, reason: "Connect failed: \(error)")
+                }
+            }
+        }
+        let devicePath = device.path
+        let found = await client.wait(timeout: policy.servicesResolvedTimeout) { tree, _ in
+            guard tree.device(at: devicePath)?.servicesResolved == true else { return nil as String? }
+            return tree.characteristic(.heartRateMeasurement, inService: .heartRateService, ofDevice: devicePath)?.path
+        }
+        guard let found else {
+            try? await Task { [bus] in try await device.disconnect(on: bus) }.value
+            throw LinkFailure(verdict: .retry, reason: "services or 0x2A37 not resolved within \(policy.servicesResolvedTimeout.formattedSeconds); disconnected")
+        }
+        return found
+    }
+}
+
+extension Duration {
+    /// `1.5 s`
+    var formattedSeconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}

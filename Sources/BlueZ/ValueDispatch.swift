@@ -1,0 +1,56 @@
+import HeartRate
+
+/// One connection attempt's characteristic values, on the link's events queue only: from
+/// PropertiesChanged (routed by device path before Connect) and from the AcquireNotify
+/// socket. Values that come before the link knows which path is 0x2A37 (bluetoothd resumes a
+/// kept notify session as soon as services resolve) wait here and go out right after
+/// `connected`, in order. Delivers events straight to the link's consumer: no task hop.
+final class ValueDispatch: @unchecked Sendable {
+    private let link: StrapLink
+    private var heartRatePath: String?
+    private var batteryPath: String?
+    private var watchdog: SilenceWatchdog?
+    private var waiting: [BlueZClient.ValueArrival] = []
+    private var lastBattery: BatteryLevel?
+    private(set) var heartRateValues = 0
+    private var stopped = false
+
+    init(link: StrapLink) { self.link = link }
+
+    /// Which path is which, then the values that were waiting for it.
+    func start(heartRatePath: String, batteryPath: String?, watchdog: SilenceWatchdog) {
+        self.heartRatePath = heartRatePath
+        self.batteryPath = batteryPath
+        self.watchdog = watchdog
+        let early = waiting
+        waiting = []
+        for arrival in early { receive(arrival) }
+    }
+
+    func receive(_ arrival: BlueZClient.ValueArrival) {
+        guard let heartRatePath else { return waiting.append(arrival) }
+        if arrival.characteristicPath == heartRatePath {
+            heartRate(arrival.value, at: arrival.time)
+        } else if arrival.characteristicPath == batteryPath, let level = try? BatteryLevel(parsing: arrival.value) {
+            battery(level, at: arrival.time)
+        }
+    }
+
+    /// The link was declared lost: later values belong to no connection.
+    func stop() { stopped = true }
+
+    func heartRate(_ bytes: [UInt8], at time: Timestamp) {
+        guard !stopped else { return }
+        watchdog?.feed()
+        heartRateValues += 1
+        link.deliver(StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: bytes)))
+    }
+
+    /// bluetoothd answers StartNotify on 0x2A19 with its cached value: a level goes out once
+    /// per change, not once per way it reached us.
+    func battery(_ level: BatteryLevel, at time: Timestamp) {
+        guard !stopped, level != lastBattery else { return }
+        lastBattery = level
+        link.deliver(StrapEvent(time: time, kind: .battery(level)))
+    }
+}

@@ -1,0 +1,150 @@
+import BlueZ
+import Config
+import Foundation
+import LiveState
+
+/// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
+/// strap (its own engine, sinks, state file and queue) fed by that strap's BlueZ link.
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run",
+        summary: "Stream live heart-rate straps and print (or forward) their Live Activity updates.",
+        options: [
+            .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (instead of the flags)"),
+            .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
+            .init(name: "--record", valueName: "FILE", help: "also write the strap's raw trace, losslessly (one strap)"),
+        ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        details: """
+        Output: one JSON object per Live Activity update (README "Live Activity updates"), as
+        'hrbridge replay' prints: start, changes, refreshes, sensor-lost / sensor-back while the
+        strap drops out, and the end. Times are the wall clock's. Progress, reconnects and their
+        reasons go to stderr. Never gives up on a strap: links that drop, adapters that go off or
+        away and bluetoothd restarts are waited out.
+
+        With --config, every strap of the file runs with its own activity, cadence and sinks
+        ('hrbridge config check' shows them); without it, --device and the cadence and sink flags
+        of 'hrbridge replay' apply to each strap given.
+
+        SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
+        (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
+        lets the next run end what a killed one left (end:recovered). Exit 69 when Bluetooth
+        cannot be used at all (no system bus, permission denied); the message says how to fix it.
+
+        Examples:
+          hrbridge run
+          hrbridge run --device F1:5A:17:00:00:01 --record today.trace
+          hrbridge run --device "Polar H10 1234ABCD" --device "HRM-Pro" --sink file:updates.ndjson
+          hrbridge run --config ~/.config/hrbridge/config.json
+        """
+    )
+
+    /// What a flag-driven run must not mix with --config (the file says it per strap).
+    private static let perStrapFlags = ["--device", "--sink", "--token-file", "--token-env", "--ca-file"]
+        + CadenceOptions.specOptions.map(\.name) + SinkOptions.specOptions.filter { $0.name.hasPrefix("--apns") }.map(\.name)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        let links = StrapLinks(console: console)
+        let straps = try arguments.value("--config") != nil
+            ? configuredStraps(arguments, links: links, console: console)
+            : flaggedStraps(arguments, links: links, console: console)
+        if arguments.value("--record") != nil, straps.count > 1 {
+            throw .usage("--record writes one strap's trace; run one strap", spec)
+        }
+        let recorder = arguments.value("--record").map { TraceRecorder(path: $0, selector: straps[0].selector) }
+        links.start(straps.map { selector, session in
+            StrapLinks.Strap(
+                selector: selector,
+                consume: { event in
+                    // Recorded first, exactly as it arrived; the session parses.
+                    if let failure = recorder?.append(event) { return failure }
+                    session.deliver(event)
+                    return nil
+                },
+                ended: { session.endOfInput() }
+            )
+        })
+        defer { console.output.flush() }
+        do {
+            try SessionRunner.run(straps.map(\.session), console: console)
+        } catch {
+            links.stopAll()
+            links.waitForAll()
+            throw links.failure ?? error
+        }
+        links.stopAll()
+        links.waitForAll()
+        if let failure = links.failure { throw failure }
+    }
+
+    /// One session per strap of the file, with the file's activities, cadence and sinks.
+    private static func configuredStraps(_ arguments: ParsedArguments, links: StrapLinks,
+                                         console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
+        if let flag = perStrapFlags.first(where: { !arguments.allValues($0).isEmpty || arguments.has($0) }) {
+            throw .usage("\(flag) and --config exclude each other: the file sets it per strap", spec)
+        }
+        let configuration: BridgeConfiguration
+        do {
+            configuration = try ConfigurationFile.load(path: arguments.value("--config")!)
+        } catch {
+            throw error.asCLIError
+        }
+        let made = try StrapSessions.make(configuration, context: .init(
+            stateDirectory: SessionOptions.stateDirectory(arguments),
+            spoolDirectory: SinkOptions.spoolDirectory(arguments),
+            environment: ProcessInfo.processInfo.environment, console: console,
+            onStop: { selector in links.stop(BlueZ.StrapSelector(selector)) },
+            grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkOptions.defaultGrace, spec: spec) ?? SinkOptions.defaultGrace,
+            statusInterval: try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
+        ))
+        return made.map { (BlueZ.StrapSelector($0.strap.strap), $0.session) }
+    }
+
+    /// One session per --device (default: the first strap found), each with the flags' cadence and sinks.
+    private static func flaggedStraps(_ arguments: ParsedArguments, links: StrapLinks,
+                                      console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
+        let given = arguments.allValues("--device").map(BlueZ.StrapSelector.init)
+        guard Set(given).count == given.count else { throw .usage("the same --device given twice", spec) }
+        let selectors = given.isEmpty ? [BlueZ.StrapSelector.anyHeartRateStrap] : given
+        let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
+        var straps: [(selector: BlueZ.StrapSelector, session: LiveSession)] = []
+        for (index, selector) in selectors.enumerated() {
+            var settings = activity
+            // Activity ids are <prefix>-<start second>-<n>: straps that start together must differ.
+            if selectors.count > 1 { settings.activityIDPrefix += "-\(index + 1)" }
+            let engine: LiveStateEngine
+            do {
+                engine = try LiveStateEngine(policy: policy, settings: settings)
+            } catch {
+                throw .usage("\(error)", spec)
+            }
+            let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
+            let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
+            let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .real,
+                                      stateFile: stateFile, onStop: { links.stop(selector) })
+            straps.append((selector, session))
+        }
+        return straps
+    }
+}
+
+extension BlueZ.StrapSelector {
+    /// The configuration file's strap, as the link looks for it.
+    init(_ configured: Config.StrapSelector) {
+        switch configured {
+        case let .address(address): self = .address(address)
+        case let .name(name): self = .name(name)
+        }
+    }
+}
+
+extension SessionKey {
+    /// A strap given on the command line: the same state file as the configuration's for the same
+    /// strap; `strap-any` for "the first strap found".
+    static func strap(_ selector: BlueZ.StrapSelector) -> String {
+        switch selector {
+        case let .address(address): strap(Config.StrapSelector.address(address))
+        case let .name(name): strap(Config.StrapSelector.name(name))
+        case .anyHeartRateStrap: strap("any")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BlueZ
+import DBus
+import HeartRate
+
+/// `hrbridge scan`: discovery with a Heart Rate Service filter, then the straps seen.
+enum ScanCommand {
+    static let spec = CommandSpec(
+        name: "scan",
+        summary: "List nearby heart-rate straps (Bluetooth LE, Heart Rate Service 0x180D).",
+        options: [
+            .init(name: "--timeout", valueName: "S", help: "seconds to scan (default 10)"),
+            .init(name: "--json", valueName: nil, help: "one JSON object per strap instead of a table"),
+        ],
+        details: """
+        Output: address, name, RSSI (dBm, while advertising) and battery when bluetoothd knows it.
+          {"address":"F1:5A:17:00:00:01","name":"HRM-Sim 1","rssi":-60,"battery":null}
+        Exit status 69 when Bluetooth is not usable or no strap was found; the message says how to fix it.
+
+        Example:
+          hrbridge scan --timeout 5
+        """
+    )
+
+    /// Long enough for a strap advertising every 1–2 s to be seen several times.
+    static let defaultTimeout = 10.0
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        var seconds = defaultTimeout
+        if let text = arguments.value("--timeout") {
+            guard let value = Double(text), value > 0, value.isFinite else { throw .usage("--timeout '\(text)' is not a positive number", spec) }
+            seconds = value
+        }
+        let json = arguments.has("--json")
+        let found: Result<[(device: Device1, battery: UInt8?)], CLIError> = runBlocking { [seconds] in await scan(for: seconds) }
+        let straps = try found.get()
+        guard !straps.isEmpty else {
+            throw .unavailable("no heart-rate strap found in \(seconds) s.\n\(BluetoothAccess.noStrapHint)")
+        }
+        for (device, battery) in straps.sorted(by: { ($0.device.rssi ?? .min) > ($1.device.rssi ?? .min) }) {
+            if json {
+                var line = JSONLine()
+                line.string("address", device.address ?? "")
+                line.string("name", device.name ?? "")
+                line.optionalInteger("rssi", device.rssi)
+                line.optionalInteger("battery", battery)
+                console.output.write(line.finish())
+            } else {
+                let rssi = device.rssi.map { "RSSI \($0) dBm" } ?? "RSSI ?"
+                let charge = battery.map { "battery \($0) %" } ?? ""
+                console.output.write("\(device.address ?? "?")  \(device.name ?? "(no name)")  \(rssi)  \(charge)\n")
+            }
+        }
+        console.output.flush()
+    }
+
+    private static func scan(for seconds: Double) async -> Result<[(device: Device1, battery: UInt8?)], CLIError> {
+        let client: BlueZClient
+        do { client = try await BluetoothAccess.open() } catch { return .failure(error) }
+        let (tree, running) = (await client.tree, await client.isBlueZRunning)
+        if let problem = BluetoothAccess.problem(in: tree, isBlueZRunning: running) { return .failure(.unavailable(problem)) }
+        let adapters = tree.adapters.filter(\.powered)
+        for adapter in adapters {
+            try? await adapter.setDiscoveryFilter(Adapter1.heartRateDiscoveryFilter(), on: client.bus)
+            do {
+                try await adapter.startDiscovery(on: client.bus)
+            } catch where error.name == "org.freedesktop.DBus.Error.AccessDenied" {
+                return .failure(.unavailable(BluetoothAccess.permissionDenied))
+            } catch where error.name != "org.bluez.Error.InProgress" {
+                return .failure(.unavailable("cannot scan on \(adapter.interfaceName): \(error)"))
+            } catch {}
+        }
+        try? await Task.sleep(for: .seconds(seconds))
+        for adapter in adapters { try? await adapter.stopDiscovery(on: client.bus) }
+        let final = await client.tree
+        var straps: [(device: Device1, battery: UInt8?)] = []
+        for device in final.devices where device.advertisesHeartRate || !final.services(of: device.path).filter({ $0.uuid == .heartRateService }).isEmpty {
+            straps.append((device, final.batteryPercentage(ofDevice: device.path)))
+        }
+        return .success(straps)
+    }
+}

@@ -1,0 +1,110 @@
+import BlueZ
+import Dispatch
+import Foundation
+import HeartRate
+import Synchronization
+
+/// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
+/// `StrapLink` per strap, each delivering on its own serial queue straight to that strap's consumer
+/// (no task hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
+/// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
+final class StrapLinks: Sendable {
+    /// One strap: what to find, what to do with each event (nil, or why the strap must stop), and
+    /// what to do after its last event (on the same queue, so nothing is delivered after it).
+    struct Strap: Sendable {
+        var selector: BlueZ.StrapSelector
+        var consume: @Sendable (StrapEvent) -> CLIError?
+        var ended: @Sendable () -> Void
+    }
+
+    private struct State {
+        var tasks: [BlueZ.StrapSelector: Task<Void, Never>] = [:]
+        /// Stopped before its link existed: it is not started.
+        var stopped: Set<BlueZ.StrapSelector> = []
+        /// The first reason a strap stopped without being asked (Bluetooth unusable, a write failed).
+        var failure: CLIError?
+    }
+
+    private let state = Mutex(State())
+    private let console: Console
+    private let opened = DispatchSemaphore(value: 0)
+
+    init(console: Console) { self.console = console }
+
+    /// Opens the bus and the mirror, then starts a link per strap; returns at once. When Bluetooth
+    /// cannot be used at all (no system bus, permission denied), every strap ends with that failure.
+    func start(_ straps: [Strap]) {
+        Task { [self] in
+            defer { opened.signal() }
+            let client: BlueZClient
+            do throws(CLIError) {
+                client = try await BluetoothAccess.open()
+            } catch {
+                record(error)
+                for strap in straps { strap.ended() }
+                return
+            }
+            let (tree, running) = (await client.tree, await client.isBlueZRunning)
+            if let problem = BluetoothAccess.problem(in: tree, isBlueZRunning: running) {
+                console.warn("\(problem)\nWaiting until that is fixed (Ctrl-C to stop).")
+            }
+            let gates = AdapterGates()
+            for strap in straps { launch(strap, client: client, gates: gates) }
+        }
+    }
+
+    private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
+        let events = DispatchQueue(label: "hrbridge.strap-events")
+        let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events)
+        let link = StrapLink(selector: strap.selector, client: client, gates: gates, environment: environment) { [self] event in
+            guard let failure = strap.consume(event) else { return }
+            record(failure)
+            stop(strap.selector)
+        }
+        state.withLock { state in
+            guard !state.stopped.contains(strap.selector) else {
+                events.async { strap.ended() }
+                return
+            }
+            state.tasks[strap.selector] = Task { [self] in
+                do throws(StrapLinkError) {
+                    try await link.run()
+                } catch {
+                    record(.unavailable(error.description))
+                }
+                events.async { strap.ended() } // after the last event the link queued
+            }
+        }
+    }
+
+    /// Lets go of one strap (any thread): its link stops notifications and disconnects.
+    func stop(_ selector: BlueZ.StrapSelector) {
+        state.withLock { state in
+            state.stopped.insert(selector)
+            state.tasks[selector]?.cancel()
+        }
+    }
+
+    func stopAll() {
+        state.withLock { state in
+            for (selector, task) in state.tasks {
+                state.stopped.insert(selector)
+                task.cancel()
+            }
+        }
+    }
+
+    /// Blocks until the bus was opened (or not) and every link has stopped (call after a stop).
+    func waitForAll() {
+        opened.wait()
+        opened.signal()
+        let tasks = state.withLock { Array($0.tasks.values) }
+        runBlocking { for task in tasks { await task.value } }
+    }
+
+    var failure: CLIError? { state.withLock { $0.failure } }
+
+    private func record(_ failure: CLIError) {
+        state.withLock { $0.failure = $0.failure ?? failure }
+    }
+}

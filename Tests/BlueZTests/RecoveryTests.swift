@@ -1,0 +1,92 @@
+import BlueZ
+import BusTestSupport
+import DBus
+import HeartRate
+import Testing
+
+/// Each fault a laptop inflicts, injected into the fake bluetoothd mid-stream: the link must
+/// come back by itself, lose nothing that was sent while connected and double nothing.
+@Suite(.serialized) struct RecoveryTests {
+    static let total = 150
+
+    enum Fault: String, CaseIterable, Sendable {
+        case linkDrop, strapOff, silence, adapterPowerCycle, adapterReplug, bluetoothdRestart
+    }
+
+    @Test(arguments: Fault.allCases, [[], ["--no-acquire"]])
+    func recoversFrom(_ fault: Fault, mode: [String]) async throws {
+        let fake = try await FakeBlueZ(["--count", "\(Self.total)", "--interval", "10"] + mode)
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 20 }, "20 values before the fault")
+        switch fault {
+        case .linkDrop: try await fake.control("DropLink", .string(FakeBlueZ.strap))
+        case .strapOff: try await fake.control("StrapOff", .string(FakeBlueZ.strap), .double(1))
+        case .silence: try await fake.control("Silence", .double(1.6))
+        case .adapterPowerCycle:
+            try await fake.control("SetPowered", .boolean(false))
+            try await recorder.read(until: { !$0.filter { if case .disconnected = $0.kind { true } else { false } }.isEmpty }, "the drop")
+            try await fake.control("SetPowered", .boolean(true))
+        case .adapterReplug:
+            try await fake.control("RemoveAdapter")
+            try await recorder.read(until: { _ in !recorder.disconnectReasons.isEmpty }, "the drop")
+            try await fake.control("ReAddAdapter", .string("hci1"))
+        case .bluetoothdRestart: try await fake.control("Restart", .double(0.5))
+        }
+        try await recorder.read(until: { _ in recorder.rates.count >= Self.total }, within: 30, "all \(Self.total) values after \(fault)")
+        #expect(recorder.rates == Array(1...UInt16(Self.total)), "lost or doubled samples")
+        #expect(try await fake.sent() == Array(1...UInt16(Self.total)))
+        #expect(recorder.connects >= 2, "the link never came back")
+        #expect(!recorder.disconnectReasons.isEmpty)
+        if fault == .silence { #expect(recorder.disconnectReasons.first?.contains("no notification") == true) }
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    @Test(arguments: [
+        ("org.bluez.Error.InProgress", "In Progress"),
+        ("org.bluez.Error.Failed", "le-connection-abort-by-local"),
+        ("org.bluez.Error.Failed", "Page Timeout"),
+        ("org.bluez.Error.NotReady", "Resource Not Ready"),
+        ("org.freedesktop.DBus.Error.NoReply", "Did not receive a reply"),
+    ])
+    func retriesTransientConnectErrors(_ name: String, _ text: String) async throws {
+        let fake = try await FakeBlueZ(["--count", "30", "--interval", "10"])
+        try await fake.control("FailConnects", .string(name), .string(text), .uint32(2))
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 30 }, "30 values after two failed connects")
+        #expect(recorder.rates == Array(1...30))
+        #expect(try await fake.calls("Connect") == 3)
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    @Test func aFatalErrorEndsTheLinkWithItsReason() async throws {
+        let fake = try await FakeBlueZ()
+        try await fake.control("FailConnects", .string("org.freedesktop.DBus.Error.AccessDenied"), .string("Rejected send message"), .uint32(1))
+        let (_, task, _) = fake.link()
+        let result = try await within(10, "the link to give up") { await task.result }
+        #expect(throws: StrapLinkError.self) { try result.get() }
+        #expect(try await fake.calls("Connect") == 1)
+        await fake.stop()
+    }
+
+    @Test func oneStrapOffDoesNotStallAnother() async throws {
+        let other = "F1:5A:17:00:00:02"
+        let fake = try await FakeBlueZ(["--straps", "\(FakeBlueZ.strap)=A,\(other)=B", "--interval", "10", "--count", "200"])
+        let (_, taskA, a) = fake.link(.address(FakeBlueZ.strap))
+        let (_, taskB, b) = fake.link(.address(other))
+        try await a.read(until: { _ in a.rates.count >= 10 }, "A streaming")
+        try await b.read(until: { _ in b.rates.count >= 10 }, "B streaming")
+        try await fake.control("StrapOff", .string(FakeBlueZ.strap), .double(30))
+        try await a.read(until: { _ in !a.disconnectReasons.isEmpty }, "A dropping")
+        try await b.read(until: { _ in b.rates.count >= 200 }, "B's remaining values while A is off")
+        #expect(b.rates == Array(1...200))
+        #expect(a.connects == 1)
+        taskA.cancel()
+        taskB.cancel()
+        _ = await (taskA.result, taskB.result)
+        await fake.stop()
+    }
+}

@@ -1,0 +1,62 @@
+import BlueZ
+import BusTestSupport
+import DBus
+import HeartRate
+import Testing
+
+/// The real client against the fake bluetoothd: values arrive complete, in order, once.
+@Suite(.serialized) struct StreamingTests {
+    @Test(arguments: [[], ["--no-acquire"]])
+    func everyValueArrivesOnceInOrder(_ mode: [String]) async throws {
+        let fake = try await FakeBlueZ(["--count", "100", "--interval", "10"] + mode)
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 100 }, "100 values")
+        #expect(recorder.rates == Array(1...100))
+        #expect(try await fake.sent() == Array(1...100))
+        #expect(recorder.events.first?.kind == .connected)
+        #expect(recorder.events.contains { $0.kind == .bodySensorLocation(.chest) })
+        #expect(recorder.events.contains { $0.kind == .battery(try! BatteryLevel(percent: 87)) })
+        let subscribeCalls = try await fake.calls(mode.isEmpty ? "AcquireNotify" : "StartNotify")
+        #expect(subscribeCalls == 1)
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    @Test func adoptsAStrapThatIsAlreadyConnected() async throws {
+        let fake = try await FakeBlueZ(["--count", "30", "--interval", "10", "--connected"])
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 30 }, "30 values")
+        #expect(recorder.rates == Array(1...30))
+        #expect(try await fake.calls("Connect") == 0, "an adopted link needs no Connect")
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    @Test func findsTheFirstHeartRateStrapByDefaultAndByName() async throws {
+        let fake = try await FakeBlueZ(["--count", "5", "--interval", "10"])
+        for selector in [StrapSelector.anyHeartRateStrap, StrapSelector("HRM-Sim 1")] {
+            let (_, task, recorder) = fake.link(selector)
+            try await recorder.read(until: { $0.contains { $0.kind == .connected } }, "a connection via \(selector)")
+            task.cancel()
+            _ = await task.result
+        }
+        await fake.stop()
+    }
+
+    @Test func stopReleasesNotificationsAndDisconnects() async throws {
+        let fake = try await FakeBlueZ(["--interval", "10", "--no-acquire"])
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 10 }, "10 values")
+        let clock = ContinuousClock()
+        let started = clock.now
+        task.cancel()
+        _ = await task.result
+        print("StrapLink shutdown took \(clock.now - started)")
+        #expect(try await fake.calls("StopNotify") == 1)
+        #expect(try await fake.calls("Disconnect") == 1)
+        try await recorder.read(until: { $0.last?.kind == .disconnected(reason: "stopped") }, "the final disconnected event")
+        await fake.stop()
+    }
+}

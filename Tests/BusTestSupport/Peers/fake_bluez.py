@@ -1,0 +1,344 @@
+#!/usr/bin/python3
+"""A BlueZ-shaped org.bluez for tests, on python-dbusmock's bluez5 template (Debian
+python3-dbusmock), extended with GATT objects and a virtual heart-rate strap. It shares no
+code with hrbridge's D-Bus layer. Run it on a private bus (DBUS_SYSTEM_BUS_ADDRESS).
+
+The strap notifies 0x2A37 every --interval ms while connected and subscribed (StartNotify
+then PropertiesChanged, or AcquireNotify then a SOCK_SEQPACKET socketpair). Value n is
+[0x07, n lo, n hi]: 16-bit rate n, contact detected, so tests can tell every sample apart.
+A value due while nobody listens waits: what was sent is exactly what a client should get.
+
+Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bluez goes):
+  Silence(d s)         connected, sends nothing for s seconds
+  DropLink(s addr)     the link drops (Connected=false, GATT objects removed, socket hung up)
+  StrapOff(s addr, d s) drops the link and refuses Connect for s seconds
+  SetPowered(b)        adapter power; off drops every link and Connect answers NotReady
+  RemoveAdapter()      the adapter vanishes (unplugged dongle); ReAddAdapter(s hciN) brings it back
+  Restart(d s)         bluetoothd restart: org.bluez released, all objects gone, back after s seconds
+  FailConnects(s name, s text, u n)  the next n Connect calls answer that D-Bus error
+  Sent(s addr) -> aq   the rates sent so far;  Calls(s method) -> u  how often a method was called
+Prints "ready" once org.bluez is on the bus.
+"""
+import argparse
+import os
+import socket
+import sys
+import time
+
+import dbus
+import dbus.mainloop.glib
+import dbus.service
+from dbusmock import mockobject
+from dbusmock.templates import bluez5
+from gi.repository import GLib
+
+DEVICE = 'org.bluez.Device1'
+ADAPTER = 'org.bluez.Adapter1'
+SERVICE = 'org.bluez.GattService1'
+CHAR = 'org.bluez.GattCharacteristic1'
+OM = 'org.freedesktop.DBus.ObjectManager'
+CONTROL = 'hr.test.FakeBlueZ'
+
+
+def uuid(short):
+    return f'0000{short}-0000-1000-8000-00805f9b34fb'
+
+
+def error(name, text=''):
+    return dbus.exceptions.DBusException(text, name='org.bluez.Error.' + name)
+
+
+class Strap:
+    def __init__(self, address, name):
+        self.address, self.name = address, name
+        self.connected = False
+        self.resolved = False
+        self.off_until = 0
+        self.session = False      # a StartNotify session (bluetoothd keeps it across reconnects)
+        self.acquired = None      # our end of the AcquireNotify socketpair
+        self.next_rate = 1
+        self.sent = []
+        self.battery = 87
+
+    def path(self, fake):
+        return f'/org/bluez/{fake.adapter_name}/dev_' + self.address.replace(':', '_')
+
+
+class Fake:
+    def __init__(self, args, bus):
+        self.args, self.bus = args, bus
+        self.adapter_name = 'hci0'
+        self.powered = True
+        self.silent_until = 0
+        self.calls = {}
+        self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
+        self.straps = [Strap(*item.split('=', 1)) for item in args.straps.split(',')]
+        self.name = dbus.service.BusName('org.bluez', bus)
+        self.main = mockobject.DBusMockObject(self.name, '/', 'org.bluez.Mock', {}, os.devnull, True)
+        mockobject.objects['/'] = self.main
+        self.main.AddTemplate('bluez5', '')
+        self.populate()
+        GLib.timeout_add(args.interval, self.tick)
+
+    def objects(self):
+        return mockobject.objects
+
+    def emit_added(self, path, interfaces):
+        self.main.EmitSignal(OM, 'InterfacesAdded', 'oa{sa{sv}}', [dbus.ObjectPath(path), interfaces])
+
+    def emit_removed(self, path, interfaces):
+        self.main.EmitSignal(OM, 'InterfacesRemoved', 'oas', [dbus.ObjectPath(path), interfaces])
+
+    def count(self, method):
+        self.calls[method] = self.calls.get(method, 0) + 1
+
+    # --- adapter and devices -------------------------------------------------------------
+    def populate(self):
+        bluez5.AddAdapter(self.main, self.adapter_name, 'hrbridge-test')
+        adapter = self.objects()[f'/org/bluez/{self.adapter_name}']
+        adapter.UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(self.powered, variant_level=1)})
+        for strap in self.straps:
+            strap.connected = strap.resolved = False
+            strap.acquired = None
+            strap.session = False
+            path = bluez5.AddDevice(self.main, self.adapter_name, strap.address, strap.name)
+            device = self.objects()[path]
+            device.AddMethods(DEVICE, [
+                ('Connect', '', '', lambda device, s=strap: self.connect(s)),
+                ('Disconnect', '', '', lambda device, s=strap: self.disconnect(s)),
+            ])
+            advertised = [uuid(short) for short in self.args.uuids.split(',')]
+            device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
+            if self.args.connected:
+                self.connect(strap, counted=False)
+
+    def connect(self, strap, counted=True):
+        if counted:
+            self.count('Connect')
+        if counted and self.connect_failures:
+            name, text = self.connect_failures.pop(0)
+            raise dbus.exceptions.DBusException(text, name=name)
+        if not self.powered:
+            raise error('NotReady', 'Resource Not Ready')
+        if time.monotonic() < strap.off_until:
+            raise error('Failed', 'Software caused connection abort')
+        if strap.connected:
+            raise error('AlreadyConnected', 'Already Connected')
+        strap.connected = True
+        self.device(strap).UpdateProperties(DEVICE, {'Connected': dbus.Boolean(True, variant_level=1)})
+        GLib.timeout_add(30, lambda: self.resolve(strap) and False)
+
+    def disconnect(self, strap):
+        self.count('Disconnect')
+        if not strap.connected:
+            raise error('NotConnected', 'Not Connected')
+        self.drop(strap)
+
+    def device(self, strap):
+        return self.objects()[strap.path(self)]
+
+    def resolve(self, strap):
+        if not strap.connected:
+            return True
+        base = strap.path(self)
+        hr_service, battery_service = base + '/service000c', base + '/service0012'
+        self.add_service(hr_service, base, '180d')
+        hr_props = {'Flags': dbus.Array(['notify'], signature='s'), 'Notifying': dbus.Boolean(strap.session)}
+        if self.args.acquire:
+            hr_props['NotifyAcquired'] = dbus.Boolean(False)
+        self.add_char(hr_service + '/char000d', hr_service, '2a37', hr_props, strap, measurement=True)
+        self.add_char(hr_service + '/char0010', hr_service, '2a38', {'Flags': dbus.Array(['read'], signature='s')}, strap,
+                      read=lambda: [1])
+        self.add_service(battery_service, base, '180f')
+        self.add_char(battery_service + '/char0013', battery_service, '2a19',
+                      {'Flags': dbus.Array(['read', 'notify'], signature='s'), 'Notifying': dbus.Boolean(False)}, strap,
+                      read=lambda: [strap.battery])
+        strap.resolved = True
+        self.device(strap).UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(True, variant_level=1)})
+        return True
+
+    def add_service(self, path, device, short):
+        props = {'UUID': dbus.String(uuid(short)), 'Device': dbus.ObjectPath(device), 'Primary': dbus.Boolean(True)}
+        self.main.AddObject(path, SERVICE, props, [])
+        self.emit_added(path, {SERVICE: props})
+
+    def add_char(self, path, service, short, extra, strap, measurement=False, read=None):
+        props = {'UUID': dbus.String(uuid(short)), 'Service': dbus.ObjectPath(service), 'Value': dbus.Array([], signature='y')}
+        props.update(extra)
+        methods = [('ReadValue', 'a{sv}', 'ay', lambda char, options: self.read(read))]
+        if measurement:
+            methods += [('StartNotify', '', '', lambda char: self.start_notify(strap)),
+                        ('StopNotify', '', '', lambda char: self.stop_notify(strap))]
+            if self.args.acquire:
+                methods.append(('AcquireNotify', 'a{sv}', 'hq', lambda char, options: self.acquire(strap)))
+        else:
+            methods += [('StartNotify', '', '', lambda char: self.count('StartNotify(other)')),
+                        ('StopNotify', '', '', lambda char: None)]
+        self.main.AddObject(path, CHAR, props, methods)
+        self.emit_added(path, {CHAR: props})
+
+    def read(self, read):
+        self.count('ReadValue')
+        return dbus.Array(read() if read else [], signature='y')
+
+    def hr_char(self, strap):
+        return self.objects().get(strap.path(self) + '/service000c/char000d')
+
+    def start_notify(self, strap):
+        self.count('StartNotify')
+        if strap.acquired:
+            raise error('NotPermitted', 'Notify acquired')
+        if strap.session:
+            raise error('InProgress', 'In Progress')
+        strap.session = True
+        self.hr_char(strap).UpdateProperties(CHAR, {'Notifying': dbus.Boolean(True, variant_level=1)})
+
+    def stop_notify(self, strap):
+        self.count('StopNotify')
+        strap.session = False
+        char = self.hr_char(strap)
+        if char:
+            char.UpdateProperties(CHAR, {'Notifying': dbus.Boolean(False, variant_level=1)})
+
+    def acquire(self, strap):
+        self.count('AcquireNotify')
+        if strap.acquired:
+            raise error('NotPermitted', 'Notify acquired')
+        if strap.session:
+            raise error('InProgress', 'In Progress')
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        theirs.setblocking(False)  # as bluetoothd hands it out (O_NONBLOCK travels with the fd)
+        strap.acquired = ours
+        self.hr_char(strap).UpdateProperties(CHAR, {'NotifyAcquired': dbus.Boolean(True, variant_level=1)})
+        GLib.io_add_watch(ours.fileno(), GLib.IO_HUP | GLib.IO_ERR, lambda *_: self.release(strap, ours) and False)
+        fd = dbus.types.UnixFd(theirs)  # dbus-python duplicates it
+        theirs.close()
+        return (fd, dbus.UInt16(23))
+
+    def release(self, strap, sock):
+        if strap.acquired is sock:
+            strap.acquired = None
+            sock.close()
+            char = self.hr_char(strap)
+            if char:
+                char.UpdateProperties(CHAR, {'NotifyAcquired': dbus.Boolean(False, variant_level=1)})
+        return True
+
+    def drop(self, strap, quietly=False):
+        if not strap.connected:
+            return
+        strap.connected = strap.resolved = False
+        if strap.acquired:
+            strap.acquired.close()
+            strap.acquired = None
+        base = strap.path(self)
+        for path in sorted([p for p in self.objects() if p.startswith(base + '/')], reverse=True):
+            interfaces = list(self.objects()[path].props.keys())
+            self.main.RemoveObject(path)
+            if not quietly:
+                self.emit_removed(path, interfaces)
+        if not quietly:
+            self.device(strap).UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(False, variant_level=1),
+                                                         'Connected': dbus.Boolean(False, variant_level=1)})
+
+    # --- the strap's clock -----------------------------------------------------------------
+    def tick(self):
+        if time.monotonic() >= self.silent_until:
+            for strap in self.straps:
+                if strap.next_rate <= self.args.count and strap.connected and strap.resolved:
+                    self.notify(strap)
+        return True
+
+    def notify(self, strap):
+        rate = strap.next_rate
+        value = bytes([0x07, rate & 0xFF, rate >> 8])
+        if strap.acquired:
+            try:
+                strap.acquired.send(value)
+            except OSError:
+                return
+        elif strap.session:
+            self.hr_char(strap).UpdateProperties(CHAR, {'Value': dbus.Array(value, signature='y', variant_level=1)})
+        else:
+            return
+        strap.sent.append(rate)
+        strap.next_rate += 1
+
+    # --- faults ------------------------------------------------------------------------------
+    def strap(self, address):
+        return next(s for s in self.straps if s.address == address)
+
+    def strap_off(self, address, seconds):
+        strap = self.strap(address)
+        strap.off_until = time.monotonic() + seconds
+        self.drop(strap)
+
+    def set_powered(self, powered):
+        self.powered = powered
+        if not powered:
+            for strap in self.straps:
+                self.drop(strap)
+        self.objects()[f'/org/bluez/{self.adapter_name}'].UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(powered, variant_level=1)})
+
+    def remove_adapter(self):
+        for strap in self.straps:
+            self.drop(strap, quietly=True)
+        bluez5.RemoveAdapterWithDevices(self.main, self.adapter_name)
+
+    def re_add_adapter(self, name):
+        self.adapter_name = name
+        self.populate()
+
+    def restart(self, seconds):
+        for strap in self.straps:
+            self.drop(strap, quietly=True)
+        for path in sorted([p for p in self.objects() if p.startswith('/org/bluez/')], reverse=True):
+            self.main.RemoveObject(path)
+        self.bus.release_name('org.bluez')
+        GLib.timeout_add(int(seconds * 1000), self.come_back)
+
+    def come_back(self):
+        self.bus.request_name('org.bluez')
+        self.populate()
+        return False
+
+
+def export_control(bus, fake):
+    """The fault switchboard, on its own bus name so that it stays while org.bluez goes.
+    A dbusmock object, because dbusmock replaces dbus-python's method lookup for the process."""
+    name = dbus.service.BusName(CONTROL, bus)
+    control = mockobject.DBusMockObject(name, '/hrtest', CONTROL, {}, os.devnull)
+    control.AddMethods(CONTROL, [
+        ('Silence', 'd', '', lambda _, seconds: setattr(fake, 'silent_until', time.monotonic() + seconds)),
+        ('DropLink', 's', '', lambda _, address: fake.drop(fake.strap(address))),
+        ('StrapOff', 'sd', '', lambda _, address, seconds: fake.strap_off(address, seconds)),
+        ('SetPowered', 'b', '', lambda _, powered: fake.set_powered(powered)),
+        ('RemoveAdapter', '', '', lambda _: fake.remove_adapter()),
+        ('ReAddAdapter', 's', '', lambda _, name: fake.re_add_adapter(name)),
+        ('Restart', 'd', '', lambda _, seconds: fake.restart(seconds)),
+        ('FailConnects', 'ssu', '', lambda _, name, text, times: fake.connect_failures.extend([(name, text)] * times)),
+        ('Sent', 's', 'aq', lambda _, address: dbus.Array(fake.strap(address).sent, signature='q')),
+        ('Calls', 's', 'u', lambda _, method: dbus.UInt32(fake.calls.get(method, 0))),
+    ])
+    return control
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME,…')
+    parser.add_argument('--interval', type=int, default=20, help='ms between notifications')
+    parser.add_argument('--count', type=int, default=1_000_000, help='stop after this many values')
+    parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')
+    parser.add_argument('--uuids', default='180d,180f', help='services the straps advertise (180f alone: not a strap)')
+    parser.add_argument('--connected', action='store_true', help='straps start connected (a crashed run left the link up)')
+    args = parser.parse_args()
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.SystemBus()
+    fake = Fake(args, bus)
+    control = export_control(bus, fake)  # noqa: F841 (kept alive for the main loop)
+    print('ready', flush=True)
+    GLib.MainLoop().run()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,109 @@
+import BusTestSupport
+import DBus
+import Foundation
+import HeartRate
+import Testing
+import TestSupport
+import Trace
+
+/// `hrbridge scan` and `record`, and how `run` reports unusable Bluetooth, as a user runs them:
+/// the built binary, its system bus pointed (DBUS_SYSTEM_BUS_ADDRESS) at a private bus with the
+/// fake bluetoothd on it.
+@Suite(.serialized) struct LiveCommandTests {
+    struct Finished {
+        var status: Int32
+        var output: String
+        var log: String
+    }
+
+    static func hrbridge(_ arguments: [String], on bus: PrivateBus) throws -> Finished {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = arguments
+        process.environment = bus.environment
+        let output = Pipe()
+        let log = Pipe()
+        process.standardOutput = output
+        process.standardError = log
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let logData = log.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Finished(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                        log: String(decoding: logData, as: UTF8.self))
+    }
+
+    @Test func scanListsTheStrapAsJSON() throws {
+        let fake = try FakeStrapBus()
+        let result = try Self.hrbridge(["scan", "--timeout", "0.5", "--json"], on: fake.bus)
+        #expect(result.status == 0, "\(result.log)")
+        #expect(result.output == #"{"address":"F1:5A:17:00:00:01","name":"HRM-Sim 1","rssi":-79,"battery":null}"# + "\n")
+        fake.stop()
+    }
+
+    @Test func scanExplainsEachWayBluetoothIsUnusable() async throws {
+        let bus = try PrivateBus()
+        var result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
+        #expect(result.status == 69)
+        #expect(result.log.contains("bluetoothd is not running") && result.log.contains("systemctl start bluetooth"), "\(result.log)")
+
+        let fake = try FakeStrapBus(bus: bus)
+        try await fake.control("SetPowered", .boolean(false))
+        result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
+        #expect(result.status == 69)
+        #expect(result.log.contains("adapter hci0 is off") && result.log.contains("bluetoothctl power on"), "\(result.log)")
+
+        try await fake.control("RemoveAdapter")
+        result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
+        #expect(result.status == 69)
+        #expect(result.log.contains("no Bluetooth adapter found"), "\(result.log)")
+
+        fake.stop()
+        let withoutStrap = try FakeStrapBus(["--uuids", "180f"], bus: bus) // a device, but no Heart Rate Service
+        result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
+        #expect(result.status == 69)
+        #expect(result.log.contains("no heart-rate strap found") && result.log.contains("wake the strap"), "\(result.log)")
+        withoutStrap.stop()
+    }
+
+    @Test func permissionDeniedNamesTheBluetoothGroup() throws {
+        let state = try TemporaryDirectory()
+        let fake = try FakeStrapBus(bus: try PrivateBus(denyingSendsTo: "org.bluez"))
+        for command in [["scan", "--timeout", "0.2"], ["run", "--state-dir", state.url.path], ["record", "-o", state.path("r.trace")]] {
+            let result = try Self.hrbridge(command, on: fake.bus)
+            #expect(result.status == 69, "\(command)")
+            #expect(result.log.contains("permission denied") && result.log.contains("usermod -aG bluetooth"), "\(result.log)")
+            #expect(result.output.isEmpty, "nothing started, so nothing ended")
+        }
+        fake.stop()
+    }
+
+    @Test func recordWritesTheTraceOnly() async throws {
+        let fake = try FakeStrapBus(["--interval", "10", "--count", "25", "--no-acquire"])
+        let directory = try TemporaryDirectory()
+        let tracePath = directory.path("record.trace")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = ["record", "--device", "HRM-Sim 1", "-o", tracePath]
+        process.environment = fake.bus.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Wait (with a deadline) until the strap has sent everything, then stop the recorder.
+        let deadline = Date().addingTimeInterval(20)
+        while try await fake.sent().count < 25, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        kill(process.processIdentifier, SIGTERM)
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.isEmpty, "record prints nothing")
+        let trace = try RecordedTrace(path: tracePath)
+        #expect(trace.rates == Array(1...25))
+        #expect(trace.header.name == "HRM-Sim 1")
+        #expect(trace.events.last?.kind == .disconnected(reason: "stopped"))
+        fake.stop()
+    }
+}

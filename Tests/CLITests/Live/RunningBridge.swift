@@ -1,0 +1,77 @@
+import BusTestSupport
+import Foundation
+
+/// `hrbridge run` as a child process: its stdout lines (Live Activity updates) read on a thread
+/// of their own and taken one by one with a deadline (a guard against hanging, not a speed test).
+final class RunningBridge: @unchecked Sendable {
+    let process = Process()
+    private let lines: StreamReader<String>
+    private let logPath: String
+    /// Every update line read so far.
+    private(set) var updates: [[String: Any]] = []
+
+    /// stderr goes to `logPath` (a pipe nobody reads could fill and stall the bridge).
+    init(_ arguments: [String], environment: [String: String], logPath: String) throws {
+        self.logPath = logPath
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        lines = StreamReader(stream)
+        try process.run()
+        Thread.detachNewThread {
+            let handle = output.fileHandleForReading
+            var buffer: [UInt8] = []
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                for byte in chunk {
+                    if byte == UInt8(ascii: "\n") {
+                        continuation.yield(String(decoding: buffer, as: UTF8.self))
+                        buffer = []
+                    } else {
+                        buffer.append(byte)
+                    }
+                }
+            }
+            continuation.finish()
+        }
+    }
+
+    /// The next update; nil when stdout closed.
+    func next(within seconds: Double = 30) async throws -> [String: Any]? {
+        guard let line = try await lines.next(within: seconds, "the next update") else { return nil }
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        updates.append(object)
+        return object
+    }
+
+    /// Reads updates until one has `reason`; returns it.
+    @discardableResult
+    func waitFor(reason: String, activityPrefix: String? = nil, within seconds: Double = 30) async throws -> [String: Any] {
+        while let update = try await next(within: seconds) {
+            let activity = update["activity"] as? String ?? ""
+            if update["reason"] as? String == reason, activityPrefix.map({ activity.hasPrefix($0) }) ?? true { return update }
+        }
+        process.waitUntilExit()
+        throw TimedOut(what: "an update with reason \(reason) (stdout closed, exit \(process.terminationStatus)); stderr:\n\(stderr)")
+    }
+
+    /// SIGTERM, then every update left until the process exits; returns the exit status.
+    func terminate() async throws -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        while try await next() != nil {}
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var stderr: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

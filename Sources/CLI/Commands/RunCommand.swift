@@ -10,7 +10,7 @@ enum RunCommand {
         name: "run",
         summary: "Stream live heart-rate straps and print (or forward) their Live Activity updates.",
         options: [
-            .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (instead of the flags)"),
+            .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
             .init(name: "--record", valueName: "FILE", help: "also write the strap's raw trace, losslessly (one strap)"),
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
@@ -21,9 +21,10 @@ enum RunCommand {
         reasons go to stderr. Never gives up on a strap: links that drop, adapters that go off or
         away and bluetoothd restarts are waited out.
 
-        With --config, every strap of the file runs with its own activity, cadence and sinks
-        ('hrbridge config check' shows them); without it, --device and the cadence and sink flags
-        of 'hrbridge replay' apply to each strap given.
+        With a configuration file (--config, or the first of the default places when no --device,
+        cadence or sink flag is given), every strap of the file runs with its own activity, cadence
+        and sinks ('hrbridge config check' shows them). Otherwise --device and the cadence and sink
+        flags of 'hrbridge replay' apply to each strap given.
 
         SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
         (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
@@ -44,9 +45,11 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let links = StrapLinks(console: console)
-        let straps = try arguments.value("--config") != nil
-            ? configuredStraps(arguments, links: links, console: console)
-            : flaggedStraps(arguments, links: links, console: console)
+        let straps = if let path = try configurationPath(arguments) {
+            try configuredStraps(path, arguments, links: links, console: console)
+        } else {
+            try flaggedStraps(arguments, links: links, console: console)
+        }
         if arguments.value("--record") != nil, straps.count > 1 {
             throw .usage("--record writes one strap's trace; run one strap", spec)
         }
@@ -76,18 +79,28 @@ enum RunCommand {
         if let failure = links.failure { throw failure }
     }
 
-    /// One session per strap of the file, with the file's activities, cadence and sinks.
-    private static func configuredStraps(_ arguments: ParsedArguments, links: StrapLinks,
-                                         console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
-        if let flag = perStrapFlags.first(where: { !arguments.allValues($0).isEmpty || arguments.has($0) }) {
-            throw .usage("\(flag) and --config exclude each other: the file sets it per strap", spec)
+    /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
+    /// (/etc/hrbridge/config.json, ~/.config/hrbridge/config.json); else nil: the flags say it all.
+    private static func configurationPath(_ arguments: ParsedArguments) throws(CLIError) -> String? {
+        let flag = perStrapFlags.first { !arguments.allValues($0).isEmpty || arguments.has($0) }
+        if let explicit = arguments.value("--config") {
+            if let flag { throw .usage("\(flag) and --config exclude each other: the file sets it per strap", spec) }
+            return explicit
         }
+        guard flag == nil else { return nil }
+        return try? ConfigurationFile.locate(explicit: nil, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// One session per strap of the file, with the file's activities, cadence and sinks.
+    private static func configuredStraps(_ path: String, _ arguments: ParsedArguments, links: StrapLinks,
+                                         console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
         let configuration: BridgeConfiguration
         do {
-            configuration = try ConfigurationFile.load(path: arguments.value("--config")!)
+            configuration = try ConfigurationFile.load(path: path)
         } catch {
             throw error.asCLIError
         }
+        console.warn("\(path): \(configuration.straps.count) strap\(configuration.straps.count == 1 ? "" : "s")")
         let made = try StrapSessions.make(configuration, context: .init(
             stateDirectory: SessionOptions.stateDirectory(arguments),
             spoolDirectory: SinkOptions.spoolDirectory(arguments),

@@ -113,4 +113,24 @@ import TestSupport
             #expect(text.contains("\(flag[0]) and --config exclude each other"), "\(text)")
         }
     }
+
+    /// Without --config and without per-strap flags, run takes the configuration file from its
+    /// default place (here $XDG_CONFIG_HOME, as /etc/hrbridge/config.json is absent).
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/etc/hrbridge/config.json")))
+    func runFindsTheConfigurationFileInItsDefaultPlace() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("hrbridge"), withIntermediateDirectories: true)
+        let config = try directory.write("hrbridge/config.json", #"{"straps": [{"address": "F1:5A:17:00:00:01", "workoutNam": "Run"}]}"#)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = ["run", "--state-dir", directory.url.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": directory.url.path]) { $1 }
+        let log = Pipe()
+        process.standardError = log
+        try process.run()
+        let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        #expect(text.contains("\(config): straps[0].workoutNam: unknown key"), "\(text)")
+    }
 }

@@ -70,6 +70,8 @@ final class StrapLinks: Sendable {
                 do throws(StrapLinkError) {
                     try await link.run()
                 } catch {
+                    // Retrying cannot help (the bus connection is gone): this strap's session ends now.
+                    console.warn("\(error.description); giving up on this strap")
                     record(.unavailable(error.description))
                 }
                 events.async { strap.ended() } // after the last event the link queued

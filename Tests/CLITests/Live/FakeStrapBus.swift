@@ -38,6 +38,31 @@ struct FakeStrapBus {
     func stop() { fake.stop() }
 }
 
+/// The built binary run to its end: its exit status, stdout and stderr.
+struct FinishedBridge {
+    var status: Int32
+    var output: String
+    var log: String
+
+    init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        let log = Pipe()
+        process.standardOutput = output
+        process.standardError = log
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let logData = log.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        self.output = String(decoding: outputData, as: UTF8.self)
+        self.log = String(decoding: logData, as: UTF8.self)
+    }
+}
+
 /// The rates and events of a recorded trace.
 struct RecordedTrace {
     var header: TraceHeader

@@ -10,27 +10,8 @@ import Trace
 /// the built binary, its system bus pointed (DBUS_SYSTEM_BUS_ADDRESS) at a private bus with the
 /// fake bluetoothd on it.
 @Suite(.serialized) struct LiveCommandTests {
-    struct Finished {
-        var status: Int32
-        var output: String
-        var log: String
-    }
-
-    static func hrbridge(_ arguments: [String], on bus: PrivateBus) throws -> Finished {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
-        process.arguments = arguments
-        process.environment = bus.environment
-        let output = Pipe()
-        let log = Pipe()
-        process.standardOutput = output
-        process.standardError = log
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let logData = log.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Finished(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                        log: String(decoding: logData, as: UTF8.self))
+    static func hrbridge(_ arguments: [String], on bus: PrivateBus) throws -> FinishedBridge {
+        try FinishedBridge(arguments, environment: bus.environment)
     }
 
     @Test func scanListsTheStrapAsJSON() throws {

@@ -101,16 +101,9 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let config = try directory.write("config.json", #"{"straps": [{"address": "F1:5A:17:00:00:01", "workoutName": "Run"}]}"#)
         for flag in [["--device", "HRM"], ["--sink", "stdout"], ["--threshold", "3"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
-            process.arguments = ["run", "--config", config, "--state-dir", directory.url.path] + flag
-            let log = Pipe()
-            process.standardError = log
-            try process.run()
-            let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64)
-            #expect(text.contains("\(flag[0]) and --config exclude each other"), "\(text)")
+            let result = try FinishedBridge(["run", "--config", config, "--state-dir", directory.url.path] + flag)
+            #expect(result.status == 64)
+            #expect(result.log.contains("\(flag[0]) and --config exclude each other"), "\(result.log)")
         }
     }
 
@@ -121,16 +114,9 @@ import TestSupport
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path("hrbridge"), withIntermediateDirectories: true)
         let config = try directory.write("hrbridge/config.json", #"{"straps": [{"address": "F1:5A:17:00:00:01", "workoutNam": "Run"}]}"#)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
-        process.arguments = ["run", "--state-dir", directory.url.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": directory.url.path]) { $1 }
-        let log = Pipe()
-        process.standardError = log
-        try process.run()
-        let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
-        #expect(text.contains("\(config): straps[0].workoutNam: unknown key"), "\(text)")
+        let result = try FinishedBridge(["run", "--state-dir", directory.url.path],
+                                        environment: ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": directory.url.path]) { $1 })
+        #expect(result.status == 65)
+        #expect(result.log.contains("\(config): straps[0].workoutNam: unknown key"), "\(result.log)")
     }
 }

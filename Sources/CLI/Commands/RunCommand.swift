@@ -42,13 +42,13 @@ enum RunCommand {
         let selectors = arguments.allValues("--device").map(StrapSelector.init)
         let record = arguments.value("--record")
         if record != nil, selectors.count > 1 { throw .usage("--record writes one strap's trace; give one --device", spec) }
-        try LiveSession(selectors: selectors.isEmpty ? [.anyHeartRateStrap] : selectors, recordPath: record, feedsPipeline: true)
+        try StrapRun(selectors: selectors.isEmpty ? [.anyHeartRateStrap] : selectors, recordPath: record, feedsPipeline: true)
             .run(console: console)
     }
 
     static func record(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let output = arguments.value("-o") else { throw .usage("missing -o FILE", recordSpec) }
         let selector = arguments.value("--device").map(StrapSelector.init) ?? .anyHeartRateStrap
-        try LiveSession(selectors: [selector], recordPath: output, feedsPipeline: false).run(console: console)
+        try StrapRun(selectors: [selector], recordPath: output, feedsPipeline: false).run(console: console)
     }
 }

@@ -1,7 +1,7 @@
 @testable import CLI
 import Testing
 
-@Suite struct ReplayCommandTests {
+@Suite struct BranchPointReplaySmokeTests {
     @Test func fastReplayOfBundledTracePrintsSamples() {
         let console = Console(output: .memory(), log: .memory(), input: { [] })
         let status = HRBridge.run(["replay", "--fast"], console: console)

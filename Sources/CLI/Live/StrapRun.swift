@@ -4,10 +4,10 @@ import HeartRate
 import Synchronization
 import Trace
 
-/// `run` and `record`: one link per strap, their events merged, written losslessly to a trace
+/// `run` and `record` on live straps: one link per strap, their events merged, written losslessly to a trace
 /// when asked, and fed to the pipeline. Ends on SIGINT/SIGTERM after the links have stopped
 /// notifications and disconnected, or when a link meets an error retrying cannot fix.
-struct LiveSession {
+struct StrapRun {
     var selectors: [StrapSelector]
     var recordPath: String?
     var feedsPipeline: Bool

@@ -62,6 +62,22 @@ import Testing
         await fake.stop()
     }
 
+    @Test func missingHeartRateServiceMeansDisconnectAndRetry() async throws {
+        let fake = try await FakeBlueZ(["--count", "20", "--interval", "10"])
+        try await fake.control("HideHeartRate", .boolean(true))
+        let (logs, logFeed) = AsyncStream.makeStream(of: String.self)
+        let (_, task, recorder) = fake.link(log: { logFeed.yield($0) })
+        let lines = StreamReader(logs)
+        while let line = try await lines.next(within: 20, "the services timeout"), !line.contains("not resolved within") {}
+        #expect(try await fake.calls("Disconnect") >= 1, "the half-resolved link was not disconnected")
+        try await fake.control("HideHeartRate", .boolean(false))
+        try await recorder.read(until: { _ in recorder.rates.count >= 20 }, "values once 0x180D is there")
+        #expect(recorder.rates == Array(1...20))
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
     @Test func aFatalErrorEndsTheLinkWithItsReason() async throws {
         let fake = try await FakeBlueZ()
         try await fake.control("FailConnects", .string("org.freedesktop.DBus.Error.AccessDenied"), .string("Rejected send message"), .uint32(1))

@@ -16,6 +16,7 @@ Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bl
   RemoveAdapter()      the adapter vanishes (unplugged dongle); ReAddAdapter(s hciN) brings it back
   Restart(d s)         bluetoothd restart: org.bluez released, all objects gone, back after s seconds
   FailConnects(s name, s text, u n)  the next n Connect calls answer that D-Bus error
+  HideHeartRate(b)     services resolve without 0x180D (what a stale GATT cache looks like)
   Sent(s addr) -> aq   the rates sent so far;  Calls(s method) -> u  how often a method was called
 Prints "ready" once org.bluez is on the bus.
 """
@@ -72,6 +73,7 @@ class Fake:
         self.silent_until = 0
         self.calls = {}
         self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
+        self.hide_heart_rate = False  # connect, resolve, but no 0x180D service (a stale GATT cache)
         self.straps = [Strap(*item.split('=', 1)) for item in args.straps.split(',')]
         self.name = dbus.service.BusName('org.bluez', bus)
         self.main = mockobject.DBusMockObject(self.name, '/', 'org.bluez.Mock', {}, os.devnull, True)
@@ -142,6 +144,10 @@ class Fake:
             return True
         base = strap.path(self)
         hr_service, battery_service = base + '/service000c', base + '/service0012'
+        if self.hide_heart_rate:
+            strap.resolved = True
+            self.device(strap).UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(True, variant_level=1)})
+            return True
         self.add_service(hr_service, base, '180d')
         hr_props = {'Flags': dbus.Array(['notify'], signature='s'), 'Notifying': dbus.Boolean(strap.session)}
         if self.args.acquire:
@@ -316,6 +322,7 @@ def export_control(bus, fake):
         ('RemoveAdapter', '', '', lambda _: fake.remove_adapter()),
         ('ReAddAdapter', 's', '', lambda _, name: fake.re_add_adapter(name)),
         ('Restart', 'd', '', lambda _, seconds: fake.restart(seconds)),
+        ('HideHeartRate', 'b', '', lambda _, hidden: setattr(fake, 'hide_heart_rate', hidden)),
         ('FailConnects', 'ssu', '', lambda _, name, text, times: fake.connect_failures.extend([(name, text)] * times)),
         ('Sent', 's', 'aq', lambda _, address: dbus.Array(fake.strap(address).sent, signature='q')),
         ('Calls', 's', 'u', lambda _, method: dbus.UInt32(fake.calls.get(method, 0))),

@@ -67,15 +67,20 @@ enum RunCommand {
             )
         })
         defer { console.output.flush() }
+        var outcome: CLIError?
         do {
             try SessionRunner.run(straps.map(\.session), console: console)
         } catch {
-            links.stopAll()
-            links.waitForAll()
-            throw links.failure ?? error
+            outcome = error
         }
+        // The sessions have ended; each link has been told to stop (onStop) or has stopped.
         links.stopAll()
         links.waitForAll()
+        // A strap that could not go on (no bus, a failed --record write) says more than the stop after it.
+        if let outcome {
+            if case .stopped = outcome, let failure = links.failure { throw failure }
+            throw outcome
+        }
         if let failure = links.failure { throw failure }
     }
 

@@ -42,8 +42,6 @@ final class LiveSession: @unchecked Sendable {
     private var stopBeforeStart: Int32?
     private var lastEventTime: Timestamp?
     private var deadlineTimer: (any DispatchSourceTimer)?
-    /// What the deadline timer is set for; nil once it has fired (or when it is not set).
-    private var armedFor: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
     /// The first failure (a sink's output gone, the state file unwritable).
     private(set) var failure: CLIError?
@@ -248,23 +246,14 @@ final class LiveSession: @unchecked Sendable {
         guard let due else {
             deadlineTimer?.cancel()
             deadlineTimer = nil
-            armedFor = nil
             return
         }
-        // A live strap moves the silence deadline with every sample: a timer already set for an
-        // earlier time stays, fires, finds nothing due and is set again. Re-arming it for every
-        // sample costs a timerfd update and a wake-up of Dispatch's timer thread each time.
-        if let armedFor, armedFor <= due { return }
         if deadlineTimer == nil {
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [self] in
-                armedFor = nil
-                pump()
-            }
+            timer.setEventHandler { [self] in pump() }
             timer.resume()
             deadlineTimer = timer
         }
-        armedFor = due
         let seconds = clock.secondsUntil(due)
         deadlineTimer?.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: Self.timerLeeway)
     }

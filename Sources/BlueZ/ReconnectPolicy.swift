@@ -17,6 +17,9 @@ public struct ReconnectPolicy: Sendable {
     /// No notification for this long while "connected" means the link is dead whatever
     /// `Connected` says (straps notify about once a second).
     public var silenceTimeout: Duration = .seconds(10)
+    /// After the link drops, how long to keep reading the AcquireNotify socket for values
+    /// bluetoothd queued before it hung the socket up: they were sent while connected.
+    public var socketDrainTimeout: Duration = .seconds(1)
     /// How long discovery runs when the strap is not yet known to bluetoothd.
     public var discoveryWindow: Duration = .seconds(10)
     /// SIGINT/SIGTERM to notifications stopped and Disconnect sent.

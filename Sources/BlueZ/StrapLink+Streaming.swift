@@ -35,6 +35,7 @@ extension StrapLink {
 
         var lostBecause: String?
         var silent = false
+        var socketEnded = false
         for await input in inputs {
             switch input {
             case .treeChanged:
@@ -43,11 +44,17 @@ extension StrapLink {
                 silent = true
                 lostBecause = "no notification for \(policy.silenceTimeout.formattedSeconds) while connected"
             case .socketClosed:
+                socketEnded = true
                 lostBecause = "the notification socket was closed"
+            case .drainTimedOut:
+                break
             }
             if lostBecause != nil { break }
         }
         watchdog.stop()
+        if socket != nil, !socketEnded, !silent, !Task.isCancelled {
+            await drain(inputs: inputs, feed: feed)
+        }
         let streamed = queue.sync { values.heartRateValues > 0 }
 
         if Task.isCancelled {
@@ -65,6 +72,22 @@ extension StrapLink {
             try? await device.disconnect(on: bus)
         }
         return streamed
+    }
+
+    /// The link dropped while values may still sit in the AcquireNotify socket (bluetoothd queued
+    /// them, then hung the socket up): read up to its end, bounded, so none sent while connected
+    /// is lost. Closing it at once would drop them (seen as a lost value under load).
+    private func drain(inputs: AsyncStream<LinkInput>, feed: AsyncStream<LinkInput>.Continuation) async {
+        let timeout = policy.socketDrainTimeout
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            feed.yield(.drainTimedOut)
+        }
+        defer { timer.cancel() }
+        for await input in inputs {
+            if case .socketClosed = input { return }
+            if case .drainTimedOut = input { return }
+        }
     }
 
     /// AcquireNotify when bluetoothd offers it (fewer hops: one read per value), else

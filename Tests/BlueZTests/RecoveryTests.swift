@@ -10,7 +10,7 @@ import Testing
     static let total = 150
 
     enum Fault: String, CaseIterable, Sendable {
-        case linkDrop, strapOff, silence, adapterPowerCycle, adapterReplug, bluetoothdRestart
+        case linkDrop, burstThenDrop, strapOff, silence, adapterPowerCycle, adapterReplug, bluetoothdRestart
     }
 
     @Test(arguments: Fault.allCases, [[], ["--no-acquire"]])
@@ -20,6 +20,7 @@ import Testing
         try await recorder.read(until: { _ in recorder.rates.count >= 20 }, "20 values before the fault")
         switch fault {
         case .linkDrop: try await fake.control("DropLink", .string(FakeBlueZ.strap))
+        case .burstThenDrop: try await fake.control("BurstThenDrop", .string(FakeBlueZ.strap), .uint32(40))
         case .strapOff: try await fake.control("StrapOff", .string(FakeBlueZ.strap), .double(1))
         case .silence: try await fake.control("Silence", .double(1.6))
         case .adapterPowerCycle:

@@ -19,10 +19,15 @@ enum StrapSessions {
 
     static func make(_ configuration: BridgeConfiguration, context: Context) throws(CLIError) -> [(strap: StrapConfiguration, session: LiveSession)] {
         var made: [(strap: StrapConfiguration, session: LiveSession)] = []
-        for strap in configuration.straps {
+        let prefixes = configuration.straps.map(\.activity.activityIDPrefix)
+        for (index, strap) in configuration.straps.enumerated() {
+            var settings = strap.activity
+            // Activity ids are <prefix>-<start second>-<n>: straps sharing a prefix (the default)
+            // that start in the same second must still differ, as `run --device … --device …` does.
+            if prefixes.filter({ $0 == settings.activityIDPrefix }).count > 1 { settings.activityIDPrefix += "-\(index + 1)" }
             let engine: LiveStateEngine
             do {
-                engine = try LiveStateEngine(policy: strap.cadence, settings: strap.activity)
+                engine = try LiveStateEngine(policy: strap.cadence, settings: settings)
             } catch {
                 throw .dataError("\(strap.strap): \(error)")
             }

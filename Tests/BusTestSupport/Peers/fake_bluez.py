@@ -11,6 +11,7 @@ A value due while nobody listens waits: what was sent is exactly what a client s
 Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bluez goes):
   Silence(d s)         connected, sends nothing for s seconds
   DropLink(s addr)     the link drops (Connected=false, GATT objects removed, socket hung up)
+  BurstThenDrop(s addr, u n)  n values at once, then the link drops in the same breath
   StrapOff(s addr, d s) drops the link and refuses Connect for s seconds
   SetPowered(b)        adapter power; off drops every link and Connect answers NotReady
   RemoveAdapter()      the adapter vanishes (unplugged dongle); ReAddAdapter(s hciN) brings it back
@@ -274,6 +275,14 @@ class Fake:
     def strap(self, address):
         return next(s for s in self.straps if s.address == address)
 
+    def burst_then_drop(self, strap, count):
+        """Values queued in the socket (or signalled) right before the hang-up: a client that
+        closes its end when the link drops, instead of reading to the end, loses them."""
+        for _ in range(count):
+            if strap.next_rate <= self.args.count:
+                self.notify(strap)
+        self.drop(strap)
+
     def strap_off(self, address, seconds):
         strap = self.strap(address)
         strap.off_until = time.monotonic() + seconds
@@ -317,6 +326,7 @@ def export_control(bus, fake):
     control.AddMethods(CONTROL, [
         ('Silence', 'd', '', lambda _, seconds: setattr(fake, 'silent_until', time.monotonic() + seconds)),
         ('DropLink', 's', '', lambda _, address: fake.drop(fake.strap(address))),
+        ('BurstThenDrop', 'su', '', lambda _, address, count: fake.burst_then_drop(fake.strap(address), count)),
         ('StrapOff', 'sd', '', lambda _, address, seconds: fake.strap_off(address, seconds)),
         ('SetPowered', 'b', '', lambda _, powered: fake.set_powered(powered)),
         ('RemoveAdapter', '', '', lambda _: fake.remove_adapter()),

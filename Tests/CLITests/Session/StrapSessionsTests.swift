@@ -51,6 +51,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities")).isEmpty)
     }
 
+    @Test func strapsSharingTheDefaultPrefixGetDistinctActivityIDs() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+        {"straps": [
+          {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "file", "path": "\(directory.path("a.ndjson"))"}]},
+          {"address": "C8:5F:33:12:34:57", "workoutName": "Run", "sinks": [{"type": "file", "path": "\(directory.path("b.ndjson"))"}]}
+        ]}
+        """
+        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let made = try StrapSessions.make(try ConfigurationReader.read(Array(text.utf8), file: "test.json"),
+                                          context: Self.context(directory, console: console))
+        for (_, session) in made { try session.start() }
+        let now = try #require(SessionClock.real.now())
+        for (_, session) in made {
+            session.deliver(StrapEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 120])))
+        }
+        let ids = made.compactMap { $0.session.status().activity?.activityID }
+        #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+        for (_, session) in made { session.stop(signal: SIGTERM) }
+        _ = made.map { $0.session.wait() }
+        #expect(try String(contentsOfFile: directory.path("a.ndjson"), encoding: .utf8).contains("\"activity\":\"hrbridge-1-"))
+        #expect(try String(contentsOfFile: directory.path("b.ndjson"), encoding: .utf8).contains("\"activity\":\"hrbridge-2-"))
+    }
+
     final class StopLog: @unchecked Sendable {
         private let lock = NSLock()
         private var stops: [String] = []

@@ -36,6 +36,7 @@ public final class BusConnection: @unchecked Sendable {
     var subscriptions: [UInt64: SignalSubscription] = [:]
     var nextSubscriptionID: UInt64 = 0
     var ownerTracking: [String: OwnerState] = [:]
+    var exports: [String: BusExportedObject] = [:]
     var isOpen = true
     var dispatchScheduled = false
 
@@ -184,6 +185,7 @@ public final class BusConnection: @unchecked Sendable {
         dispatchAll() // lets libdbus complete pending calls with errors
         for subscription in subscriptions.values { subscription.finish() }
         subscriptions.removeAll()
+        exports.removeAll()
         removeMainLoop()
         dbus_connection_unref(raw)
     }

@@ -83,6 +83,20 @@ import TestSupport
         bus.stop()
     }
 
+    /// The system bus's policy (udev/io.hrbridge.Bridge1.conf) turns away users outside group hrbridge.
+    @Test func accessDeniedNamesTheGroup() async throws {
+        let bus = try PrivateBus(denyingSendsTo: "io.hrbridge.Bridge1")
+        let directory = try TemporaryDirectory()
+        let replay = try RunningBridge(["replay", "--speed", "1", "--state-dir", directory.path("state")],
+                                       environment: bus.environment, logPath: directory.path("stderr"))
+        try await replay.waitFor(reason: "start")
+        let denied = try Self.ctl(["status"], on: bus)
+        #expect(denied.status == 69)
+        #expect(denied.log.contains("not allowed to call io.hrbridge.Bridge1") && denied.log.contains("group hrbridge"), "\(denied.log)")
+        #expect(try await replay.terminate() == 143, "\(replay.stderr)")
+        bus.stop()
+    }
+
     /// Ending one strap's activity leaves the other strap running, and its controls working.
     @Test func endingOneStrapLeavesTheOther() async throws {
         let second = "F1:5A:17:00:00:02"

@@ -27,7 +27,9 @@ enum BusIntrospection {
                 text += "    </method>\n"
             }
             for property in interface.properties {
-                text += "    <property name=\"\(escape(property.name))\" type=\"\(escape(property.signature))\" access=\"read\"/>\n"
+                // Read them when needed: no PropertiesChanged is sent (says so, so clients do not wait for one).
+                text += "    <property name=\"\(escape(property.name))\" type=\"\(escape(property.signature))\" access=\"read\">\n"
+                    + "      <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"false\"/>\n    </property>\n"
             }
             text += "  </interface>\n"
         }

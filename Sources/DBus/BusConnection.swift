@@ -181,6 +181,7 @@ public final class BusConnection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard isOpen else { return }
         isOpen = false
+        dbus_connection_flush(raw) // replies we queued go out before the socket closes
         dbus_connection_close(raw)
         dispatchAll() // lets libdbus complete pending calls with errors
         for subscription in subscriptions.values { subscription.finish() }

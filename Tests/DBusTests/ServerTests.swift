@@ -23,7 +23,7 @@ import Testing
         let connection: BusConnection
         let calls: CallCount
 
-        func send(_ member: String, _ arguments: [String] = [], path: String = ServerTests.path) throws -> DBusSend.Result {
+        func send(_ member: String, _ arguments: [String] = [], path: String = ServerTests.path) throws -> FinishedProcess {
             try DBusSend.call(bus.address, ServerTests.name, path, member, arguments)
         }
 

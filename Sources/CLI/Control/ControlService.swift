@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import Foundation
 import LiveState
+import Synchronization
 
 /// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
 /// the session, whose own update then reaches the activity (as the Live Activity's intent buttons
@@ -16,6 +17,11 @@ final class ControlService: Sendable {
     private let connection: BusConnection
     private let targets: [Target]
     private let work = DispatchQueue(label: "hrbridge.control", attributes: .concurrent)
+    /// Calls not answered yet: `close()` lets them answer first (an End ends the session, and so the
+    /// run, before its reply goes out).
+    private let inFlight = DispatchGroup()
+    /// How long `close()` waits for them; an End flushing its sinks is the longest.
+    private static let closeWait: DispatchTimeInterval = .seconds(5)
 
     private init(connection: BusConnection, targets: [Target]) {
         self.connection = connection
@@ -66,6 +72,7 @@ final class ControlService: Sendable {
     }
 
     func close() {
+        _ = inFlight.wait(timeout: .now() + Self.closeWait)
         runBlocking { [connection] in await connection.close() }
     }
 
@@ -75,13 +82,16 @@ final class ControlService: Sendable {
             properties: { [self] _ in
                 ["Straps": .strings(targets.map(\.name)), "Status": .string(statusText(targets))]
             },
-            handleCall: { [self] call in work.async { self.handle(call) } }
+            handleCall: { [self] call in
+                let answer = ControlAnswer(call, inFlight)
+                work.async { self.handle(answer) }
+            }
         )
     }
 
     // MARK: - Off the bus queue
 
-    private func handle(_ call: BusMethodInvocation) {
+    private func handle(_ call: ControlAnswer) {
         let strings = call.arguments.compactMap(\.string)
         guard strings.count == call.arguments.count else {
             return call.fail(BusErrorName.invalidArgs, "\(call.member) takes string arguments")
@@ -112,7 +122,7 @@ final class ControlService: Sendable {
     }
 
     /// The input goes to every chosen session that still runs; refusals are collected and named.
-    private func apply(_ input: EngineInput, to chosen: [Target], _ call: BusMethodInvocation) {
+    private func apply(_ input: EngineInput, to chosen: [Target], _ call: ControlAnswer) {
         let live = chosen.filter { $0.session.status().running }
         guard !live.isEmpty else { return call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) }
         let group = DispatchGroup()
@@ -130,7 +140,7 @@ final class ControlService: Sendable {
         }
     }
 
-    private func end(_ chosen: [Target], _ call: BusMethodInvocation) {
+    private func end(_ chosen: [Target], _ call: ControlAnswer) {
         let group = DispatchGroup()
         let ended = Refusals()
         for target in chosen {
@@ -156,4 +166,34 @@ private final class Refusals: @unchecked Sendable {
     private var texts: [String] = []
     func add(_ text: String) { lock.sync { texts.append(text) } }
     var all: [String] { lock.sync { texts } }
+}
+
+/// A call's answer that also marks it done in the service's in-flight group (once).
+private final class ControlAnswer: Sendable {
+    private let invocation: BusMethodInvocation
+    private let group: DispatchGroup
+    private let done = Atomic<Bool>(false)
+
+    init(_ invocation: BusMethodInvocation, _ group: DispatchGroup) {
+        self.invocation = invocation
+        self.group = group
+        group.enter()
+    }
+
+    var member: String { invocation.member }
+    var arguments: [BusValue] { invocation.arguments }
+
+    func reply(_ values: [BusValue] = []) {
+        invocation.reply(values)
+        leave()
+    }
+
+    func fail(_ name: String, _ text: String) {
+        invocation.fail(name, text)
+        leave()
+    }
+
+    private func leave() {
+        if !done.exchange(true, ordering: .acquiringAndReleasing) { group.leave() }
+    }
 }

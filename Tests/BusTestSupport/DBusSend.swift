@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A program run to its end: its exit status, stdout and stderr.
@@ -32,5 +33,13 @@ public enum DBusSend {
                             _ arguments: [String] = []) throws -> FinishedProcess {
         try FinishedProcess("/usr/bin/dbus-send", ["--bus=\(address)", "--print-reply", "--reply-timeout=5000",
                                                    "--dest=\(destination)", path, member] + arguments)
+    }
+}
+
+/// Runs blocking work (a child process waited for) on a Dispatch thread, so that it holds none
+/// of Swift's cooperative threads (two on a 2-core machine), which other suites' links need.
+public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -23,8 +23,9 @@ import Testing
         let connection: BusConnection
         let calls: CallCount
 
-        func send(_ member: String, _ arguments: [String] = [], path: String = ServerTests.path) throws -> FinishedProcess {
-            try DBusSend.call(bus.address, ServerTests.name, path, member, arguments)
+        func send(_ member: String, _ arguments: [String] = [], path: String = ServerTests.path) async throws -> FinishedProcess {
+            let address = bus.address
+            return try await offThePool { try DBusSend.call(address, ServerTests.name, path, member, arguments) }
         }
 
         func stop() async {
@@ -60,17 +61,17 @@ import Testing
 
     @Test func methodsReplyAndFail() async throws {
         let served = try await Self.serve()
-        let sum = try served.send("\(Self.name).Add", ["int32:2", "int32:40"])
+        let sum = try await served.send("\(Self.name).Add", ["int32:2", "int32:40"])
         #expect(sum.status == 0 && sum.output.contains("int32 42"), "\(sum)")
-        let failed = try served.send("\(Self.name).Fail")
+        let failed = try await served.send("\(Self.name).Fail")
         #expect(failed.status != 0 && failed.error.contains("hr.test.Error.Deliberate") && failed.error.contains("asked to fail"), "\(failed)")
-        let bad = try served.send("\(Self.name).Add", ["string:x"])
+        let bad = try await served.send("\(Self.name).Add", ["string:x"])
         #expect(bad.status != 0 && bad.error.contains(BusErrorName.invalidArgs), "\(bad)")
-        let later = try served.send("\(Self.name).Later")
+        let later = try await served.send("\(Self.name).Later")
         #expect(later.output.contains("string \"later\""), "\(later)")
-        let unknown = try served.send("\(Self.name).Nope")
+        let unknown = try await served.send("\(Self.name).Nope")
         #expect(unknown.status != 0 && unknown.error.contains(BusErrorName.unknownMethod), "\(unknown)")
-        let elsewhere = try served.send("\(Self.name).Add", ["int32:1", "int32:1"], path: "/hr/other")
+        let elsewhere = try await served.send("\(Self.name).Add", ["int32:1", "int32:1"], path: "/hr/other")
         #expect(elsewhere.status != 0, "\(elsewhere)")
         #expect(served.calls.value.load(ordering: .relaxed) == 4) // Add, Fail, bad Add, Later reached the handler; Nope did not
         await served.stop()
@@ -78,26 +79,26 @@ import Testing
 
     @Test func propertiesAreReadOnly() async throws {
         let served = try await Self.serve()
-        let label = try served.send("org.freedesktop.DBus.Properties.Get", ["string:\(Self.name)", "string:Label"])
+        let label = try await served.send("org.freedesktop.DBus.Properties.Get", ["string:\(Self.name)", "string:Label"])
         #expect(label.output.contains("variant") && label.output.contains("string \"Intervals\""), "\(label)")
-        let all = try served.send("org.freedesktop.DBus.Properties.GetAll", ["string:\(Self.name)"])
+        let all = try await served.send("org.freedesktop.DBus.Properties.GetAll", ["string:\(Self.name)"])
         #expect(all.output.contains("\"Count\"") && all.output.contains("uint32 0") && all.output.contains("\"Label\""), "\(all)")
-        let missing = try served.send("org.freedesktop.DBus.Properties.Get", ["string:\(Self.name)", "string:Nope"])
+        let missing = try await served.send("org.freedesktop.DBus.Properties.Get", ["string:\(Self.name)", "string:Nope"])
         #expect(missing.error.contains(BusErrorName.unknownProperty), "\(missing)")
-        let set = try served.send("org.freedesktop.DBus.Properties.Set", ["string:\(Self.name)", "string:Label", "variant:string:x"])
+        let set = try await served.send("org.freedesktop.DBus.Properties.Set", ["string:\(Self.name)", "string:Label", "variant:string:x"])
         #expect(set.error.contains(BusErrorName.propertyReadOnly), "\(set)")
         await served.stop()
     }
 
     @Test func introspectionDescribesTheObjectAndItsParents() async throws {
         let served = try await Self.serve()
-        let xml = try served.send("org.freedesktop.DBus.Introspectable.Introspect")
+        let xml = try await served.send("org.freedesktop.DBus.Introspectable.Introspect")
         #expect(xml.output.contains("<interface name=\"\(Self.name)\">"), "\(xml)")
         #expect(xml.output.contains("<arg name=\"sum\" type=\"i\" direction=\"out\"/>"))
         #expect(xml.output.contains("<property name=\"Label\" type=\"s\" access=\"read\">"))
         #expect(xml.output.contains("EmitsChangedSignal\" value=\"false\""))
         #expect(xml.output.contains("org.freedesktop.DBus.Properties"))
-        let parent = try served.send("org.freedesktop.DBus.Introspectable.Introspect", path: "/hr")
+        let parent = try await served.send("org.freedesktop.DBus.Introspectable.Introspect", path: "/hr")
         #expect(parent.output.contains("<node name=\"test\"/>"), "\(parent)")
         await served.stop()
     }

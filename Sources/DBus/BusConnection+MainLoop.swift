@@ -47,9 +47,7 @@ extension BusConnection {
         }, me, nil)
         dbus_connection_add_filter(raw, { _, message, data in
             guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let connection = Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue()
-            if connection.serveCall(message) { return DBUS_HANDLER_RESULT_HANDLED }
-            connection.route(message)
+            Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue().route(message)
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }, me, nil)
         scheduleDispatch() // messages may have arrived during the handshake

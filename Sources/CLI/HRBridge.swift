@@ -13,6 +13,7 @@ public enum HRBridge {
         (ImportCommand.spec, ImportCommand.run),
         (ParseCommand.spec, ParseCommand.run),
         (ConfigCommand.spec, ConfigCommand.run),
+        (CtlCommand.spec, CtlCommand.run),
     ]
 
     public static func main(_ arguments: [String]) -> Int32 {

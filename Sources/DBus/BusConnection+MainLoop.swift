@@ -47,7 +47,9 @@ extension BusConnection {
         }, me, nil)
         dbus_connection_add_filter(raw, { _, message, data in
             guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue().route(message)
+            let connection = Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue()
+            if connection.serveCall(message) { return DBUS_HANDLER_RESULT_HANDLED }
+            connection.route(message)
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }, me, nil)
         scheduleDispatch() // messages may have arrived during the handshake

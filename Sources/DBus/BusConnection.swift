@@ -36,6 +36,7 @@ public final class BusConnection: @unchecked Sendable {
     var subscriptions: [UInt64: SignalSubscription] = [:]
     var nextSubscriptionID: UInt64 = 0
     var ownerTracking: [String: OwnerState] = [:]
+    var exports: [String: BusExportedObject] = [:]
     var isOpen = true
     var dispatchScheduled = false
 
@@ -180,10 +181,12 @@ public final class BusConnection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard isOpen else { return }
         isOpen = false
+        dbus_connection_flush(raw) // replies we queued go out before the socket closes
         dbus_connection_close(raw)
         dispatchAll() // lets libdbus complete pending calls with errors
         for subscription in subscriptions.values { subscription.finish() }
         subscriptions.removeAll()
+        exports.removeAll()
         removeMainLoop()
         dbus_connection_unref(raw)
     }

@@ -13,6 +13,8 @@ public enum BusError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfMemory
     /// The calling task was cancelled before the reply came.
     case cancelled
+    /// Another connection owns the well-known name we asked for (`owner`: its unique name, if known).
+    case nameTaken(name: String, owner: String?)
 
     /// The D-Bus error name, when there is one.
     public var name: String? {
@@ -35,6 +37,7 @@ public enum BusError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidArgument(reason): "invalid D-Bus argument: \(reason)"
         case .outOfMemory: "libdbus ran out of memory"
         case .cancelled: "the call was cancelled"
+        case let .nameTaken(name, owner): "\(name) is already owned on the bus\(owner.map { " by \($0)" } ?? "")"
         }
     }
 }

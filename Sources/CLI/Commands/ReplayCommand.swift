@@ -9,7 +9,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        options: paceOptions + [ControlBusOption.specOption] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -27,7 +27,9 @@ enum ReplayCommand {
         Paced replay (--speed) runs like a live strap: SIGINT/SIGTERM end the activity and flush
         the sinks (exit 130/143); the activity state file under --state-dir (default
         $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
-        end what a killed one left (end:recovered). README "Shutdown and recovery".
+        end what a killed one left (end:recovered). README "Shutdown and recovery". It also serves
+        'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
+        (--control-bus system|session|none).
 
         Sinks (README "Forwarding"): --sink stdout (default), file:PATH, a lifecycle server URL, apns;
         several at once. Network sinks keep order per activity, retry, and spool undelivered starts
@@ -55,6 +57,9 @@ enum ReplayCommand {
             return
         }
         let engine = try CadenceOptions.engine(arguments, spec: spec)
+        if arguments.value("--control-bus") != nil, pace == .fastest {
+            throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
+        }
         if case let .speed(factor) = pace {
             try replayLive(path, speed: factor, engine: engine, arguments: arguments, console: console)
             return
@@ -81,6 +86,9 @@ enum ReplayCommand {
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
+        let control = try ControlService.start(try ControlBusOption.parse(arguments, spec: spec),
+                                               targets: [.init(name: "replay", session: session)], console: console)
+        defer { control?.close() }
         try SessionRunner.run([session], console: console)
     }
 

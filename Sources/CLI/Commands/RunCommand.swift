@@ -13,6 +13,7 @@ enum RunCommand {
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
             .init(name: "--record", valueName: "FILE", help: "also write the strap's raw trace, losslessly (one strap)"),
+            ControlBusOption.specOption,
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
         Output: one JSON object per Live Activity update (README "Live Activity updates"), as
@@ -25,6 +26,9 @@ enum RunCommand {
         cadence or sink flag is given), every strap of the file runs with its own activity, cadence
         and sinks ('hrbridge config check' shows them). Otherwise --device and the cadence and sink
         flags of 'hrbridge replay' apply to each strap given.
+
+        'hrbridge ctl' pauses, resumes, labels, ends or shows each strap's activity through
+        io.hrbridge.Bridge1 on the session bus (--control-bus system for the service, none: off).
 
         SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
         (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
@@ -44,6 +48,7 @@ enum RunCommand {
         + CadenceOptions.specOptions.map(\.name) + SinkOptions.specOptions.filter { $0.name.hasPrefix("--apns") }.map(\.name)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        let controlBus = try ControlBusOption.parse(arguments, spec: spec)
         let links = StrapLinks(console: console)
         let straps = if let path = try configurationPath(arguments) {
             try configuredStraps(path, arguments, links: links, console: console)
@@ -54,6 +59,9 @@ enum RunCommand {
             throw .usage("--record writes one strap's trace; run one strap", spec)
         }
         let recorder = arguments.value("--record").map { TraceRecorder(path: $0, selector: straps[0].selector) }
+        let control = try ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) },
+                                               console: console)
+        defer { control?.close() }
         links.start(straps.map { selector, session in
             StrapLinks.Strap(
                 selector: selector,
@@ -151,6 +159,17 @@ extension BlueZ.StrapSelector {
         switch configured {
         case let .address(address): self = .address(address)
         case let .name(name): self = .name(name)
+        }
+    }
+}
+
+extension BlueZ.StrapSelector {
+    /// How `hrbridge ctl --strap` names it: the address, the advertised name, or `any`.
+    var controlName: String {
+        switch self {
+        case let .address(address): address
+        case let .name(name): name
+        case .anyHeartRateStrap: "any"
         }
     }
 }

@@ -164,6 +164,17 @@ final class LiveSession: @unchecked Sendable {
         if let refusal { throw refusal }
     }
 
+    /// A person ended the activity (`hrbridge ctl end`): as a stop, for this session only: the source
+    /// lets go, the final state goes out and the sinks flush. `reply` gets false when it had already ended.
+    func end(reply: @escaping @Sendable (Bool) -> Void) {
+        queue.async { [self] in
+            guard running else { return reply(false) }
+            onStop()
+            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+            reply(true)
+        }
+    }
+
     /// The current activity and the sinks' counters.
     func status() -> SessionStatus {
         queue.sync {

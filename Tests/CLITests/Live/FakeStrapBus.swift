@@ -45,21 +45,10 @@ struct FinishedBridge {
     var log: String
 
     init(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let log = Pipe()
-        process.standardOutput = output
-        process.standardError = log
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let logData = log.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        self.output = String(decoding: outputData, as: UTF8.self)
-        self.log = String(decoding: logData, as: UTF8.self)
+        let finished = try FinishedProcess(FakeStrapBus.binary, arguments, environment: environment)
+        status = finished.status
+        output = finished.output
+        log = finished.error
     }
 }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Connects are serialized per adapter: a second strap on the same adapter waits for the
 /// first to leave the gate; a strap on another adapter does not wait at all.
-@Suite struct AdapterGatesTests {
+@Suite(.timeLimit(.minutes(1))) struct AdapterGatesTests {
     final class Log: Sendable {
         let entries = Mutex<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }

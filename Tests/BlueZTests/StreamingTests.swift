@@ -5,7 +5,7 @@ import HeartRate
 import Testing
 
 /// The real client against the fake bluetoothd: values arrive complete, in order, once.
-@Suite(.serialized) struct StreamingTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct StreamingTests {
     @Test(arguments: [[], ["--no-acquire"]])
     func everyValueArrivesOnceInOrder(_ mode: [String]) async throws {
         let fake = try await FakeBlueZ(["--count", "100", "--interval", "10"] + mode)

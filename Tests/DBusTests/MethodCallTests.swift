@@ -2,7 +2,7 @@ import BusTestSupport
 import DBus
 import Testing
 
-@Suite(.serialized) struct MethodCallTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct MethodCallTests {
     @Test func errorReplyCarriesItsNameAndText() async throws {
         let peer = try await EchoPeer.start()
         await #expect(throws: BusError.remote(name: "hr.test.Error.Deliberate", message: "asked to fail")) {

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// Our server side, called by dbus-send (an independent client) on a private bus.
-@Suite(.serialized) struct ServerTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ServerTests {
     static let name = "hr.test.Server"
     static let path = "/hr/test/Server"
     static let interface = BusInterfaceDescription(

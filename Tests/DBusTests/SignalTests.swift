@@ -2,7 +2,7 @@ import BusTestSupport
 import DBus
 import Testing
 
-@Suite(.serialized) struct SignalTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SignalTests {
     static let ping = BusMatchRule(sender: EchoPeer.name, interface: EchoPeer.name, member: "Ping", pathNamespace: "/hr/test")
 
     @Test func signalsArriveInOrderAndFilteredByFirstArgument() async throws {

@@ -6,7 +6,7 @@ import TestSupport
 
 /// `hrbridge ctl` against the built binary serving io.hrbridge.Bridge1 on a private session bus:
 /// a paced replay (no strap needed) and a two-strap run on the fake bluetoothd.
-@Suite(.serialized) struct ControlCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ControlCommandTests {
     static func ctl(_ arguments: [String], on bus: PrivateBus) async throws -> FinishedBridge {
         let environment = bus.environment
         return try await offThePool { try FinishedBridge(["ctl"] + arguments, environment: environment) }
@@ -48,9 +48,7 @@ import TestSupport
         #expect(ended["event"] as? String == "end")
         #expect(Self.contentState(ended)["intervalLabel"] as? String == "Intervals")
         #expect(try await replay.next() == nil, "nothing after the end")
-        let process = replay.process
-        try await offThePool { process.waitUntilExit() }
-        #expect(replay.process.terminationStatus == 0, "\(replay.stderr)")
+        #expect(try await replay.exited() == 0, "\(replay.stderr)")
 
         let gone = try await Self.ctl(["status"], on: bus)
         #expect(gone.status == 69)

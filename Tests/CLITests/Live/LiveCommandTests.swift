@@ -9,7 +9,7 @@ import Trace
 /// `hrbridge scan` and `record`, and how `run` reports unusable Bluetooth, as a user runs them:
 /// the built binary, its system bus pointed (DBUS_SYSTEM_BUS_ADDRESS) at a private bus with the
 /// fake bluetoothd on it.
-@Suite(.serialized) struct LiveCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveCommandTests {
     static func hrbridge(_ arguments: [String], on bus: PrivateBus) throws -> FinishedBridge {
         try FinishedBridge(arguments, environment: bus.environment)
     }

@@ -8,7 +8,7 @@ import TestSupport
 /// `hrbridge run` on the fake bluetoothd: the Live Activity updates it prints across faults, the
 /// trace it records on the side, and an orderly stop. The fake's rates count up from 1, so the
 /// recorded trace shows at once whether a sample was lost or doubled.
-@Suite(.serialized) struct RunCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct RunCommandTests {
     @Test(arguments: [[], ["--no-acquire"]])
     func updatesFollowTheStrapThroughFaultsAndTheTraceHoldsEverySample(mode: [String]) async throws {
         let fake = try FakeStrapBus(["--interval", "20"] + mode)

@@ -57,16 +57,36 @@ final class RunningBridge: @unchecked Sendable {
             let activity = update["activity"] as? String ?? ""
             if update["reason"] as? String == reason, activityPrefix.map({ activity.hasPrefix($0) }) ?? true { return update }
         }
-        process.waitUntilExit()
-        throw TimedOut(what: "an update with reason \(reason) (stdout closed, exit \(process.terminationStatus)); stderr:\n\(stderr)")
+        let status = try await exited()
+        throw TimedOut(what: "an update with reason \(reason) (stdout closed, exit \(status)); stderr:\n\(stderr)")
     }
 
-    /// SIGTERM, then every update left until the process exits; returns the exit status.
-    func terminate() async throws -> Int32 {
+    /// SIGTERM, then every update left until the process exits; returns the exit status. A bridge
+    /// still running `seconds` later is a hang: its threads' stacks go into the error, then SIGKILL.
+    func terminate(within seconds: Double = 20) async throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
-        while try await next() != nil {}
-        process.waitUntilExit()
-        return process.terminationStatus
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let left = deadline - ContinuousClock.now
+            let wait = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            do {
+                guard try await next(within: max(wait, 0.01)) != nil else { return try await exited() }
+            } catch is TimedOut {
+                break
+            }
+        }
+        let stacks = try await offThePool { [process] in threadStacks(of: process.processIdentifier) }
+        kill(process.processIdentifier, SIGKILL)
+        throw TimedOut(what: "hrbridge to exit within \(seconds) s of SIGTERM; its threads:\n\(stacks)\nstderr:\n\(stderr)")
+    }
+
+    /// The exit status, waited for off Swift's cooperative pool.
+    func exited() async throws -> Int32 {
+        let process = process
+        return try await offThePool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
     }
 
     var stderr: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }

@@ -47,6 +47,6 @@ public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
 /// Every thread's stack of a hung child (gdb, when installed), for the error that reports the hang.
 public func threadStacks(of pid: Int32) -> String {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return "(install gdb to see them)" }
-    let stacks = try? FinishedProcess("/usr/bin/gdb", ["-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt"])
+    let stacks = try? FinishedProcess("/usr/bin/timeout", ["60", "/usr/bin/gdb", "-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt"])
     return stacks.map { $0.output + $0.error } ?? "(gdb did not run)"
 }

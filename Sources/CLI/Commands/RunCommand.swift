@@ -12,7 +12,7 @@ enum RunCommand {
         options: [
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
-            .init(name: "--record", valueName: "FILE", help: "also write the strap's raw trace, losslessly (one strap)"),
+            .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
@@ -55,15 +55,17 @@ enum RunCommand {
         } else {
             try flaggedStraps(arguments, links: links, console: console)
         }
-        if arguments.value("--record") != nil, straps.count > 1 {
-            throw .usage("--record writes one strap's trace; run one strap", spec)
+        let recorders: [TraceRecorder?] = if let record = arguments.value("--record") {
+            try TraceRecorder.recorders(record, for: straps.map(\.selector), spec: spec)
+        } else {
+            straps.map { _ in nil }
         }
-        let recorder = arguments.value("--record").map { TraceRecorder(path: $0, selector: straps[0].selector) }
         let control = try ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) },
                                                console: console)
         defer { control?.close() }
-        links.start(straps.map { selector, session in
-            StrapLinks.Strap(
+        links.start(zip(straps, recorders).map { strap, recorder in
+            let (selector, session) = strap
+            return StrapLinks.Strap(
                 selector: selector,
                 consume: { event in
                     // Recorded first, exactly as it arrived; the session parses.

@@ -87,4 +87,35 @@ import Trace
         #expect(trace.events.last?.kind == .disconnected(reason: "stopped"))
         fake.stop()
     }
+
+    @Test func recordWritesATraceForEachStrap() async throws {
+        let second = "F1:5A:17:00:00:02"
+        let fake = try FakeStrapBus(["--interval", "10", "--count", "20", "--straps", "\(FakeStrapBus.strap)=HRM-Sim 1,\(second)=HRM-Sim 2"])
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
+        process.arguments = ["record", "--device", FakeStrapBus.strap, "--device", "HRM-Sim 2", "-o", directory.path("today.trace")]
+        process.environment = fake.bus.environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let (one, two) = (try await fake.sent(FakeStrapBus.strap).count, try await fake.sent(second).count)
+            if one >= 20, two >= 20 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        kill(process.processIdentifier, SIGTERM)
+        let status = try await offThePool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
+        let one = try RecordedTrace(path: directory.path("today.F1-5A-17-00-00-01.trace"))
+        let two = try RecordedTrace(path: directory.path("today.HRM-Sim-2.trace"))
+        #expect(one.header.address == FakeStrapBus.strap && one.rates == Array(1...20))
+        #expect(two.header.name == "HRM-Sim 2" && two.rates == Array(1...20))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("today.trace")))
+        fake.stop()
+    }
 }

@@ -73,7 +73,7 @@ import TestSupport
         ],
          "cadence": {"silenceTimeout": 1}}
         """)
-        let run = try RunningBridge(["run", "--config", config, "--state-dir", directory.path("state")],
+        let run = try RunningBridge(["run", "--config", config, "--state-dir", directory.path("state"), "--record", directory.path("both.trace")],
                                     environment: fake.bus.environment, logPath: directory.path("stderr"))
         try await run.waitFor(reason: "start", activityPrefix: "one-")
         try await fake.control("StrapOff", .string(FakeStrapBus.strap), .double(600))
@@ -94,6 +94,12 @@ import TestSupport
         }
         let rowing = run.updates.filter { ($0["activity"] as? String)?.hasPrefix("two-") == true }
         #expect(rowing.allSatisfy { ($0["attributes"] as? [String: Any])?["workoutName"] as? String == "Rowing" })
+        // --record with two straps: a trace each, holding exactly what that strap sent.
+        for (file, strap) in [("both.F1-5A-17-00-00-01.trace", FakeStrapBus.strap), ("both.HRM-Sim-2.trace", second)] {
+            let (trace, sent) = (try RecordedTrace(path: directory.path(file)), try await fake.sent(strap))
+            #expect(!trace.rates.isEmpty)
+            #expect(trace.rates == sent, "\(file)")
+        }
         fake.stop()
     }
 

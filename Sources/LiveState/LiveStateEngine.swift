@@ -47,13 +47,14 @@ public struct LiveStateEngine: Sendable {
         if sensorLive, let lastValidSample {
             consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
         }
-        if let activity {
-            consider(activity.start.adding(microseconds: durations.activityEndsAfter))
-            consider(activity.staleDate.adding(microseconds: -durations.refreshLead))
+        // Fields read through the optional, not a copy of the record (its strings would be retained).
+        if let start = activity?.start, let staleDate = activity?.staleDate, let lastUpdate = activity?.lastUpdate {
+            consider(start.adding(microseconds: durations.activityEndsAfter))
+            consider(staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive {
                 consider(window.nextExpiry)
-                if wantsChange { consider(activity.lastUpdate.adding(microseconds: durations.minimumInterval)) }
+                if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
             }
         }
         return earliest
@@ -61,8 +62,9 @@ public struct LiveStateEngine: Sendable {
 
     /// Handles every deadline up to and including `time`, each at its own time.
     public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
-        var updates = advance(before: time)
-        if let deadline = nextDeadline, deadline <= time { updates += evaluate(at: deadline) }
+        var updates: [ActivityUpdate] = []
+        advance(before: time, into: &updates)
+        if let deadline = nextDeadline, deadline <= time { evaluate(at: deadline, into: &updates) }
         if now.map({ $0 < time }) ?? true { now = time }
         return updates
     }
@@ -70,7 +72,9 @@ public struct LiveStateEngine: Sendable {
     /// Applies one input at `time` (after any earlier deadlines). Times never go back: an earlier
     /// time counts as the latest one seen. Throws only when a new label would not fit ActivityKit's 4 KB.
     public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
-        var updates = advance(before: time)
+        // One array threaded through every rule, usually left empty: no allocation per sample.
+        var updates: [ActivityUpdate] = []
+        advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
         window.prune(at: time)
@@ -92,7 +96,7 @@ public struct LiveStateEngine: Sendable {
         case .connected:
             break // only a valid sample proves the sensor is back
         case .disconnected:
-            if sensorLive { updates += loseSensor(at: time) }
+            if sensorLive { loseSensor(at: time, into: &updates) }
         case .pause:
             guard var record = activity, record.pausedAt == nil else { break }
             record.pausedAt = time
@@ -117,48 +121,46 @@ public struct LiveStateEngine: Sendable {
             finished = true
             return updates
         }
-        return updates + evaluate(at: time)
+        evaluate(at: time, into: &updates)
+        return updates
     }
 
     // MARK: - Rules
 
     /// Runs the deadlines strictly before `time`, in order.
-    private mutating func advance(before time: Timestamp) -> [ActivityUpdate] {
-        var updates: [ActivityUpdate] = []
+    private mutating func advance(before time: Timestamp, into updates: inout [ActivityUpdate]) {
         while let deadline = nextDeadline, deadline < time {
-            updates += evaluate(at: deadline)
+            evaluate(at: deadline, into: &updates)
         }
-        return updates
     }
 
     /// Everything due at `time`: time limit, loss, give-up, a change worth showing, a refresh.
-    private mutating func evaluate(at time: Timestamp) -> [ActivityUpdate] {
+    private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         now = time
         window.prune(at: time)
-        var updates: [ActivityUpdate] = []
-        if let record = activity, time >= record.start.adding(microseconds: durations.activityEndsAfter) {
+        if let start = activity?.start, time >= start.adding(microseconds: durations.activityEndsAfter) {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
                 finished = true
-                return updates
+                return
             }
             if sensorLive { updates.append(startActivity(at: time)) }
         }
         if sensorLive, let lastValidSample {
             let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
-            if time >= lastValidSample.adding(microseconds: timeout) { updates += loseSensor(at: time) }
+            if time >= lastValidSample.adding(microseconds: timeout) { loseSensor(at: time, into: &updates) }
         }
         if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
-        guard let record = activity else { return updates }
-        let floorPassed = time >= record.lastUpdate.adding(microseconds: durations.minimumInterval)
+        // Fields read through the optional, not a copy of the record (its strings would be retained).
+        guard let lastUpdate = activity?.lastUpdate, let staleDate = activity?.staleDate else { return }
+        let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
         if sensorLive, floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
-        } else if floorPassed, time >= record.staleDate.adding(microseconds: -durations.refreshLead) {
+        } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
         }
-        return updates
     }
 
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
@@ -169,11 +171,11 @@ public struct LiveStateEngine: Sendable {
         return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
     }
 
-    private mutating func loseSensor(at time: Timestamp) -> [ActivityUpdate] {
+    private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         sensorLive = false
         window.clear()
-        guard activity != nil else { return [] }
-        return [publish(.update, .sensorLost, at: time)]
+        guard activity != nil else { return }
+        updates.append(publish(.update, .sensorLost, at: time))
     }
 
     private mutating func startActivity(at time: Timestamp) -> ActivityUpdate {

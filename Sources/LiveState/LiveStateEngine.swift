@@ -37,7 +37,17 @@ public struct LiveStateEngine: Sendable {
     }
 
     /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
-    public var nextDeadline: Timestamp? {
+    /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
+    public private(set) var nextDeadline: Timestamp?
+
+    /// Mutating, though it only reads the rest: a non-mutating call from the mutating paths copied the
+    /// whole engine (~450 bytes) each time.
+    private mutating func refreshNextDeadline() {
+        nextDeadline = earliestDeadline()
+    }
+
+    @inline(__always)
+    private func earliestDeadline() -> Timestamp? {
         guard !finished else { return nil }
         var earliest: Timestamp?
         func consider(_ candidate: Timestamp?) {
@@ -62,6 +72,7 @@ public struct LiveStateEngine: Sendable {
 
     /// Handles every deadline up to and including `time`, each at its own time.
     public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
+        defer { refreshNextDeadline() }
         var updates: [ActivityUpdate] = []
         advance(before: time, into: &updates)
         if let deadline = nextDeadline, deadline <= time { evaluate(at: deadline, into: &updates) }
@@ -74,6 +85,7 @@ public struct LiveStateEngine: Sendable {
     public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
         // One array threaded through every rule, usually left empty: no allocation per sample.
         var updates: [ActivityUpdate] = []
+        defer { refreshNextDeadline() }
         advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
@@ -86,11 +98,11 @@ public struct LiveStateEngine: Sendable {
             window.add(rate: rate, at: time)
             if !sensorLive {
                 sensorLive = true
-                if activity != nil {
+                if hasActivity {
                     updates.append(publish(.update, .sensorBack, at: time))
                 }
             }
-            if activity == nil { updates.append(startActivity(at: time)) }
+            if !hasActivity { updates.append(startActivity(at: time)) }
         case .sample:
             newestSampleLacksContact = true
         case .connected:
@@ -113,11 +125,11 @@ public struct LiveStateEngine: Sendable {
             guard text != label else { break }
             try Self.checkFits(workoutName: settings.workoutName, label: text)
             label = text
-            guard activity != nil else { break }
+            guard hasActivity else { break }
             activity?.label = text
             updates.append(publish(.update, .label, at: time))
         case .stop:
-            if activity != nil { updates.append(end(.stopped, at: time, frozenAt: time)) }
+            if hasActivity { updates.append(end(.stopped, at: time, frozenAt: time)) }
             finished = true
             return updates
         }
@@ -131,6 +143,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func advance(before time: Timestamp, into updates: inout [ActivityUpdate]) {
         while let deadline = nextDeadline, deadline < time {
             evaluate(at: deadline, into: &updates)
+            refreshNextDeadline()
         }
     }
 
@@ -150,7 +163,7 @@ public struct LiveStateEngine: Sendable {
             let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
             if time >= lastValidSample.adding(microseconds: timeout) { loseSensor(at: time, into: &updates) }
         }
-        if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
+        if !sensorLive, hasActivity, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
         // Fields read through the optional, not a copy of the record (its strings would be retained).
@@ -163,8 +176,17 @@ public struct LiveStateEngine: Sendable {
         }
     }
 
+    /// Whether an activity is running. A pattern match reads the optional in place; `activity != nil`
+    /// copied the whole record on every sample.
+    @inline(__always)
+    private var hasActivity: Bool {
+        if case .some = activity { return true }
+        return false
+    }
+
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
     /// the phone was last told.
+    @inline(__always) // called on the per-sample path: a call copied the whole engine
     private var wantsChange: Bool {
         guard let displayed = window.displayedRate else { return false }
         guard let published = activity?.publishedRate else { return true }
@@ -174,7 +196,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         sensorLive = false
         window.clear()
-        guard activity != nil else { return }
+        guard hasActivity else { return }
         updates.append(publish(.update, .sensorLost, at: time))
     }
 

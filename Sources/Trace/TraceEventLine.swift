@@ -58,7 +58,7 @@ enum TraceEventLine {
             valueStorage.removeAll(keepingCapacity: true)
             if let hexToken = tokens.next() {
                 valueStorage.reserveCapacity(hexToken.count / 2)
-                guard Hex.decodeStrict(hexToken, into: &valueStorage) else {
+                guard Hex.decodeStrict(UnsafeBufferPointer(rebasing: hexToken), into: &valueStorage) else {
                     throw TraceLineError("notification value '\(text(hexToken))' is not an even run of hex digits")
                 }
             }

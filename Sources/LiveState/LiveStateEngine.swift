@@ -49,10 +49,12 @@ public struct LiveStateEngine: Sendable {
     @inline(__always)
     private func earliestDeadline() -> Timestamp? {
         guard !finished else { return nil }
-        var earliest: Timestamp?
+        // Plain integers rather than optionals and closures: this runs once per sample.
+        let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
+        var earliest: Int64 = .max
         func consider(_ candidate: Timestamp?) {
-            guard let candidate, now.map({ candidate > $0 }) ?? true else { return }
-            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+            guard let candidate = candidate?.microsecondsSinceUnixEpoch, candidate > notBefore, candidate < earliest else { return }
+            earliest = candidate
         }
         if sensorLive, let lastValidSample {
             consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
@@ -67,7 +69,7 @@ public struct LiveStateEngine: Sendable {
                 if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
             }
         }
-        return earliest
+        return earliest == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: earliest)
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.

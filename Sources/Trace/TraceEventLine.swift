@@ -57,7 +57,7 @@ enum TraceEventLine {
             if valueStorage.capacity > reusedValueCapacity { valueStorage = [] }
             valueStorage.removeAll(keepingCapacity: true)
             if let hexToken = tokens.next() {
-                valueStorage.reserveCapacity(hexToken.count / 2)
+                if valueStorage.capacity < hexToken.count / 2 { valueStorage.reserveCapacity(hexToken.count / 2) }
                 guard Hex.decodeStrict(UnsafeBufferPointer(rebasing: hexToken), into: &valueStorage) else {
                     throw TraceLineError("notification value '\(text(hexToken))' is not an even run of hex digits")
                 }

@@ -1,49 +1,23 @@
 extension HeartRateMeasurement {
     /// Reads a 0x2A37 value: flags, rate (u8 or u16), energy expended (u16, optional),
-    /// then RR intervals (u16 each), all little-endian.
+    /// then RR intervals (u16 each), all little-endian (checked by `MeasurementLayout`).
     /// Inlinable so callers in other modules get it specialized for their byte container:
     /// this runs once per notification.
     @inlinable
     public init<Bytes: Collection>(parsing value: Bytes) throws(MeasurementError)
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        var reader = LittleEndianReader(value)
-        guard let flagsByte = reader.readUInt8() else { throw .empty }
-        let flags = MeasurementFlags(rawValue: flagsByte)
-
-        let rate: UInt16
-        if flags.contains(.sixteenBitRate) {
-            guard let wide = reader.readUInt16() else {
-                throw .truncatedRate(bits: 16, bytesAvailable: reader.remaining)
-            }
-            rate = wide
-        } else {
-            guard let narrow = reader.readUInt8() else {
-                throw .truncatedRate(bits: 8, bytesAvailable: reader.remaining)
-            }
-            rate = UInt16(narrow)
-        }
-
-        var energy: UInt16?
-        if flags.contains(.energyExpendedPresent) {
-            guard let kilojoules = reader.readUInt16() else {
-                throw .truncatedEnergyExpended(bytesAvailable: reader.remaining)
-            }
-            energy = kilojoules
-        }
-
+        let layout = try MeasurementLayout(parsing: value)
         var intervals: [UInt16] = []
-        if flags.contains(.rrIntervalsPresent) {
-            guard reader.remaining % 2 == 0 else { throw .oddRRByte(rrBytes: reader.remaining) }
-            intervals.reserveCapacity(reader.remaining / 2)
+        if layout.rrIntervalCount > 0 {
+            intervals.reserveCapacity(layout.rrIntervalCount)
+            var reader = LittleEndianReader(value)
+            reader.index = layout.rrIntervalsStart
             while let interval = reader.readUInt16() { intervals.append(interval) }
-        } else if reader.remaining > 0 {
-            throw .unexpectedTrailingBytes(count: reader.remaining)
         }
-
         self.init(
-            beatsPerMinute: rate,
-            sensorContact: flags.sensorContact,
-            energyExpended: energy,
+            beatsPerMinute: layout.beatsPerMinute,
+            sensorContact: layout.sensorContact,
+            energyExpended: layout.energyExpended,
             rrIntervals: intervals
         )
     }

@@ -4,11 +4,13 @@
 struct MeasurementFlags: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt8
 
-    @usableFromInline static let sixteenBitRate = MeasurementFlags(rawValue: 1 << 0)
-    @usableFromInline static let contactDetected = MeasurementFlags(rawValue: 1 << 1)
-    @usableFromInline static let contactSupported = MeasurementFlags(rawValue: 1 << 2)
-    @usableFromInline static let energyExpendedPresent = MeasurementFlags(rawValue: 1 << 3)
-    @usableFromInline static let rrIntervalsPresent = MeasurementFlags(rawValue: 1 << 4)
+    // Computed, not stored statics: a stored static is a lazily initialized global, checked on every
+    // access from the per-notification parse.
+    @inlinable static var sixteenBitRate: MeasurementFlags { MeasurementFlags(rawValue: 1 << 0) }
+    @inlinable static var contactDetected: MeasurementFlags { MeasurementFlags(rawValue: 1 << 1) }
+    @inlinable static var contactSupported: MeasurementFlags { MeasurementFlags(rawValue: 1 << 2) }
+    @inlinable static var energyExpendedPresent: MeasurementFlags { MeasurementFlags(rawValue: 1 << 3) }
+    @inlinable static var rrIntervalsPresent: MeasurementFlags { MeasurementFlags(rawValue: 1 << 4) }
 
     @inlinable
     var sensorContact: SensorContact {

@@ -1,9 +1,10 @@
 import HeartRate
 import Foundation
 
-/// The bytes ActivityKit reads: Foundation's default `JSONEncoder` strategies (dates as seconds since
+/// The bytes ActivityKit reads: what Foundation's default `JSONEncoder` writes (dates as seconds since
 /// 2001-01-01, `ClosedRange` as `[lower, upper]`, nil optionals absent), plus sorted keys so that equal
-/// states give equal bytes (decoders ignore key order).
+/// states give equal bytes (decoders ignore key order). Written by `JSONBytes` rather than JSONEncoder:
+/// every update is encoded, and JSONEncoder cost ~97k instructions per update; tests pin the two together.
 public enum ActivityKitEncoding {
     /// Apple: "the updated dynamic data for both ActivityKit updates and remote push notifications can't
     /// exceed 4 KB" — measured over attributes + content state as encoded.
@@ -17,11 +18,15 @@ public enum ActivityKitEncoding {
     }
 
     public static func encode(_ contentState: WorkoutActivityAttributes.ContentState) throws(LiveStateError) -> [UInt8] {
-        try encodeValue(contentState)
+        var json = JSONBytes()
+        try json.append(contentState)
+        return json.bytes
     }
 
     public static func encode(_ attributes: WorkoutActivityAttributes) throws(LiveStateError) -> [UInt8] {
-        try encodeValue(attributes)
+        var json = JSONBytes(capacity: 64)
+        json.append(attributes)
+        return json.bytes
     }
 
     /// Both parts, or `payloadTooLarge` when together they exceed the limit.
@@ -29,10 +34,15 @@ public enum ActivityKitEncoding {
         attributes: WorkoutActivityAttributes, contentState: WorkoutActivityAttributes.ContentState
     ) throws(LiveStateError) -> Payload {
         let payload = Payload(attributes: try encode(attributes), contentState: try encode(contentState))
-        guard payload.byteCount <= payloadLimit else {
-            throw .payloadTooLarge(bytes: payload.byteCount, limit: payloadLimit)
-        }
+        try checkLimit(byteCount: payload.byteCount)
         return payload
+    }
+
+    /// Throws `payloadTooLarge` for an encoded attributes + content state of `byteCount` bytes over the limit.
+    static func checkLimit(byteCount: Int) throws(LiveStateError) {
+        guard byteCount <= payloadLimit else {
+            throw .payloadTooLarge(bytes: byteCount, limit: payloadLimit)
+        }
     }
 
     /// A `Date` for an instant, computed from whole microseconds since 2001-01-01 so that the encoded
@@ -44,15 +54,38 @@ public enum ActivityKitEncoding {
 
     /// 2001-01-01T00:00:00Z in microseconds since the Unix epoch.
     static let unixToReferenceMicroseconds: Int64 = 978_307_200 * Timestamp.microsecondsPerSecond
+}
 
-    static func encodeValue<Value: Encodable>(_ value: Value) throws(LiveStateError) -> [UInt8] {
-        // A fresh encoder per call: JSONEncoder is not Sendable, and these calls are rare (a few per minute).
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            return Array(try encoder.encode(value))
-        } catch {
-            throw .encodingFailed("\(error)")
+extension JSONBytes {
+    /// The content state as JSONEncoder with sorted keys writes it: keys in code-unit order, absent
+    /// optionals left out, dates by their default strategy (seconds since 2001-01-01).
+    mutating func append(_ state: WorkoutActivityAttributes.ContentState) throws(LiveStateError) {
+        beginObject()
+        key("distanceMeters")
+        try number(state.distanceMeters)
+        if let heartRate = state.heartRate {
+            key("heartRate")
+            integer(heartRate)
         }
+        key("intervalLabel")
+        string(state.intervalLabel)
+        if let pausedAt = state.pausedAt {
+            key("pausedAt")
+            try number(pausedAt.timeIntervalSinceReferenceDate)
+        }
+        key("timerRange")
+        raw(UInt8(ascii: "["))
+        try number(state.timerRange.lowerBound.timeIntervalSinceReferenceDate)
+        raw(UInt8(ascii: ","))
+        try number(state.timerRange.upperBound.timeIntervalSinceReferenceDate)
+        raw(UInt8(ascii: "]"))
+        endObject()
+    }
+
+    mutating func append(_ attributes: WorkoutActivityAttributes) {
+        beginObject()
+        key("workoutName")
+        string(attributes.workoutName)
+        endObject()
     }
 }

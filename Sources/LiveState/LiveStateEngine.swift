@@ -37,32 +37,47 @@ public struct LiveStateEngine: Sendable {
     }
 
     /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
-    public var nextDeadline: Timestamp? {
+    /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
+    public private(set) var nextDeadline: Timestamp?
+
+    /// Mutating, though it only reads the rest: a non-mutating call from the mutating paths copied the
+    /// whole engine (~450 bytes) each time.
+    private mutating func refreshNextDeadline() {
+        nextDeadline = earliestDeadline()
+    }
+
+    @inline(__always)
+    private func earliestDeadline() -> Timestamp? {
         guard !finished else { return nil }
-        var earliest: Timestamp?
+        // Plain integers rather than optionals and closures: this runs once per sample.
+        let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
+        var earliest: Int64 = .max
         func consider(_ candidate: Timestamp?) {
-            guard let candidate, now.map({ candidate > $0 }) ?? true else { return }
-            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+            guard let candidate = candidate?.microsecondsSinceUnixEpoch, candidate > notBefore, candidate < earliest else { return }
+            earliest = candidate
         }
         if sensorLive, let lastValidSample {
             consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
         }
-        if let activity {
-            consider(activity.start.adding(microseconds: durations.activityEndsAfter))
-            consider(activity.staleDate.adding(microseconds: -durations.refreshLead))
+        // Fields read through the optional, not a copy of the record (its strings would be retained).
+        if let start = activity?.start, let staleDate = activity?.staleDate, let lastUpdate = activity?.lastUpdate {
+            consider(start.adding(microseconds: durations.activityEndsAfter))
+            consider(staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive {
                 consider(window.nextExpiry)
-                if wantsChange { consider(activity.lastUpdate.adding(microseconds: durations.minimumInterval)) }
+                if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
             }
         }
-        return earliest
+        return earliest == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: earliest)
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.
     public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
-        var updates = advance(before: time)
-        if let deadline = nextDeadline, deadline <= time { updates += evaluate(at: deadline) }
+        defer { refreshNextDeadline() }
+        var updates: [ActivityUpdate] = []
+        advance(before: time, into: &updates)
+        if let deadline = nextDeadline, deadline <= time { evaluate(at: deadline, into: &updates) }
         if now.map({ $0 < time }) ?? true { now = time }
         return updates
     }
@@ -70,7 +85,10 @@ public struct LiveStateEngine: Sendable {
     /// Applies one input at `time` (after any earlier deadlines). Times never go back: an earlier
     /// time counts as the latest one seen. Throws only when a new label would not fit ActivityKit's 4 KB.
     public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
-        var updates = advance(before: time)
+        // One array threaded through every rule, usually left empty: no allocation per sample.
+        var updates: [ActivityUpdate] = []
+        defer { refreshNextDeadline() }
+        advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
         window.prune(at: time)
@@ -82,17 +100,17 @@ public struct LiveStateEngine: Sendable {
             window.add(rate: rate, at: time)
             if !sensorLive {
                 sensorLive = true
-                if activity != nil {
+                if hasActivity {
                     updates.append(publish(.update, .sensorBack, at: time))
                 }
             }
-            if activity == nil { updates.append(startActivity(at: time)) }
+            if !hasActivity { updates.append(startActivity(at: time)) }
         case .sample:
             newestSampleLacksContact = true
         case .connected:
             break // only a valid sample proves the sensor is back
         case .disconnected:
-            if sensorLive { updates += loseSensor(at: time) }
+            if sensorLive { loseSensor(at: time, into: &updates) }
         case .pause:
             guard var record = activity, record.pausedAt == nil else { break }
             record.pausedAt = time
@@ -109,71 +127,79 @@ public struct LiveStateEngine: Sendable {
             guard text != label else { break }
             try Self.checkFits(workoutName: settings.workoutName, label: text)
             label = text
-            guard activity != nil else { break }
+            guard hasActivity else { break }
             activity?.label = text
             updates.append(publish(.update, .label, at: time))
         case .stop:
-            if activity != nil { updates.append(end(.stopped, at: time, frozenAt: time)) }
+            if hasActivity { updates.append(end(.stopped, at: time, frozenAt: time)) }
             finished = true
             return updates
         }
-        return updates + evaluate(at: time)
+        evaluate(at: time, into: &updates)
+        return updates
     }
 
     // MARK: - Rules
 
     /// Runs the deadlines strictly before `time`, in order.
-    private mutating func advance(before time: Timestamp) -> [ActivityUpdate] {
-        var updates: [ActivityUpdate] = []
+    private mutating func advance(before time: Timestamp, into updates: inout [ActivityUpdate]) {
         while let deadline = nextDeadline, deadline < time {
-            updates += evaluate(at: deadline)
+            evaluate(at: deadline, into: &updates)
+            refreshNextDeadline()
         }
-        return updates
     }
 
     /// Everything due at `time`: time limit, loss, give-up, a change worth showing, a refresh.
-    private mutating func evaluate(at time: Timestamp) -> [ActivityUpdate] {
+    private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         now = time
         window.prune(at: time)
-        var updates: [ActivityUpdate] = []
-        if let record = activity, time >= record.start.adding(microseconds: durations.activityEndsAfter) {
+        if let start = activity?.start, time >= start.adding(microseconds: durations.activityEndsAfter) {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
                 finished = true
-                return updates
+                return
             }
             if sensorLive { updates.append(startActivity(at: time)) }
         }
         if sensorLive, let lastValidSample {
             let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
-            if time >= lastValidSample.adding(microseconds: timeout) { updates += loseSensor(at: time) }
+            if time >= lastValidSample.adding(microseconds: timeout) { loseSensor(at: time, into: &updates) }
         }
-        if !sensorLive, activity != nil, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
+        if !sensorLive, hasActivity, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
-        guard let record = activity else { return updates }
-        let floorPassed = time >= record.lastUpdate.adding(microseconds: durations.minimumInterval)
+        // Fields read through the optional, not a copy of the record (its strings would be retained).
+        guard let lastUpdate = activity?.lastUpdate, let staleDate = activity?.staleDate else { return }
+        let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
         if sensorLive, floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
-        } else if floorPassed, time >= record.staleDate.adding(microseconds: -durations.refreshLead) {
+        } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
         }
-        return updates
+    }
+
+    /// Whether an activity is running. A pattern match reads the optional in place; `activity != nil`
+    /// copied the whole record on every sample.
+    @inline(__always)
+    private var hasActivity: Bool {
+        if case .some = activity { return true }
+        return false
     }
 
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
     /// the phone was last told.
+    @inline(__always) // called on the per-sample path: a call copied the whole engine
     private var wantsChange: Bool {
         guard let displayed = window.displayedRate else { return false }
         guard let published = activity?.publishedRate else { return true }
         return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
     }
 
-    private mutating func loseSensor(at time: Timestamp) -> [ActivityUpdate] {
+    private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         sensorLive = false
         window.clear()
-        guard activity != nil else { return [] }
-        return [publish(.update, .sensorLost, at: time)]
+        guard hasActivity else { return }
+        updates.append(publish(.update, .sensorLost, at: time))
     }
 
     private mutating func startActivity(at time: Timestamp) -> ActivityUpdate {

@@ -2,7 +2,7 @@
 public enum LiveStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Attributes + content state would exceed ActivityKit's limit; the update is not sent.
     case payloadTooLarge(bytes: Int, limit: Int)
-    /// Foundation's encoder refused a value (e.g. a non-finite distance).
+    /// A value has no JSON form (e.g. a non-finite distance); Foundation's encoder refuses it too.
     case encodingFailed(String)
     /// A cadence setting is out of range (name, value, what is allowed).
     case invalidSetting(name: String, value: String, expected: String)

@@ -13,8 +13,13 @@ public struct StrapFeed: Sendable {
     /// What one strap event led to.
     public struct Outcome: Sendable {
         public var updates: [ActivityUpdate] = []
-        /// The parsed measurement, when the event was a valid 0x2A37 notification.
-        public var measurement: HeartRateMeasurement?
+        /// The event's value, when it was a valid 0x2A37 notification. Kept raw: the engine needs only
+        /// rate and contact, and building the RR list for every sample would cost an allocation.
+        public internal(set) var measuredValue: [UInt8]?
+        /// The parsed measurement, when the event was a valid 0x2A37 notification (parsed on demand).
+        public var measurement: HeartRateMeasurement? {
+            measuredValue.flatMap { try? HeartRateMeasurement(parsing: $0) }
+        }
         /// Why the event was dropped (a malformed notification), for `path:line: reason` on stderr.
         public var warning: String?
     }
@@ -34,9 +39,9 @@ public struct StrapFeed: Sendable {
         switch event.kind {
         case let .notification(characteristic, value) where characteristic == .heartRateMeasurement:
             do {
-                let measurement = try HeartRateMeasurement(parsing: value)
-                outcome.measurement = measurement
-                input = .sample(beatsPerMinute: Int(measurement.beatsPerMinute), contact: measurement.sensorContact)
+                let layout = try MeasurementLayout(parsing: value)
+                outcome.measuredValue = value
+                input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {
                 outcome.warning = "dropped malformed 0x2A37 value: \(error)"
                 return outcome

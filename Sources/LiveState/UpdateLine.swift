@@ -2,50 +2,68 @@ import HeartRate
 
 /// The NDJSON envelope of one update (README "Live Activity updates"): fixed field order, envelope
 /// times in Unix seconds, `attributes` and `contentState` embedded as the exact ActivityKit bytes.
+/// Written in one pass into one buffer: this runs for every update a replay or a live run sends.
 public enum UpdateLine {
     /// One line, newline included. Throws `payloadTooLarge` rather than emit what the phone would refuse.
     public static func encode(_ update: ActivityUpdate) throws(LiveStateError) -> [UInt8] {
-        let payload = try ActivityKitEncoding.payload(attributes: update.attributes, contentState: update.contentState)
-        var line: [UInt8] = []
-        line.reserveCapacity(payload.byteCount + 256)
-        func field(_ name: String, _ value: [UInt8], first: Bool = false) {
-            if !first { line.append(UInt8(ascii: ",")) }
-            line.append(contentsOf: "\"\(name)\":".utf8)
-            line.append(contentsOf: value)
-        }
-        line.append(UInt8(ascii: "{"))
-        field("event", try quoted(update.event.rawValue), first: true)
-        field("activity", try quoted(update.activityID))
-        field("sequence", Array(String(update.sequence).utf8))
-        field("timestamp", Array(unixSecondsText(update.timestamp).utf8))
-        field("staleDate", Array(unixSecondsText(update.staleDate).utf8))
+        var json = JSONBytes(capacity: 512)
+        json.beginObject()
+        json.key("event")
+        json.string(update.event.rawValue)
+        json.key("activity")
+        json.string(update.activityID)
+        json.key("sequence")
+        json.integer(update.sequence)
+        json.key("timestamp")
+        json.unixSeconds(update.timestamp)
+        json.key("staleDate")
+        json.unixSeconds(update.staleDate)
         if let dismissal = update.dismissalDate {
-            field("dismissalDate", Array(unixSecondsText(dismissal).utf8))
+            json.key("dismissalDate")
+            json.unixSeconds(dismissal)
         }
-        field("priority", Array(String(update.priority).utf8))
-        field("reason", try quoted(update.reason.rawValue))
-        field("attributesType", try quoted(WorkoutActivityAttributes.typeName))
-        field("attributes", payload.attributes)
-        field("contentState", payload.contentState)
-        line.append(contentsOf: "}\n".utf8)
-        return line
+        json.key("priority")
+        json.integer(update.priority)
+        json.key("reason")
+        json.string(update.reason.rawValue)
+        json.key("attributesType")
+        json.string(WorkoutActivityAttributes.typeName)
+        json.key("attributes")
+        let attributesStart = json.count
+        json.append(update.attributes)
+        let attributesCount = json.count - attributesStart
+        json.key("contentState")
+        let contentStateStart = json.count
+        try json.append(update.contentState)
+        try ActivityKitEncoding.checkLimit(byteCount: attributesCount + json.count - contentStateStart)
+        json.endObject()
+        json.raw(UInt8(ascii: "\n"))
+        return json.bytes
     }
 
     /// Exact decimal seconds from whole microseconds: `1704088801`, `1704088801.25`; never float noise.
     public static func unixSecondsText(_ time: Timestamp) -> String {
-        let micros = time.microsecondsSinceUnixEpoch
-        let sign = micros < 0 ? "-" : ""
-        let seconds = micros.magnitude / UInt64(Timestamp.microsecondsPerSecond)
-        let fraction = micros.magnitude % UInt64(Timestamp.microsecondsPerSecond)
-        guard fraction != 0 else { return "\(sign)\(seconds)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(seconds).\(digits)"
+        var json = JSONBytes(capacity: 24)
+        json.unixSeconds(time)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
+}
 
-    /// A JSON string literal, escaped by Foundation's encoder (one escaping rule for all our JSON).
-    private static func quoted(_ text: String) throws(LiveStateError) -> [UInt8] {
-        try ActivityKitEncoding.encodeValue(text)
+extension JSONBytes {
+    /// Unix seconds from whole microseconds, as an exact decimal: no trailing zeros, no fraction when whole.
+    mutating func unixSeconds(_ time: Timestamp) {
+        let micros = time.microsecondsSinceUnixEpoch
+        if micros < 0 { raw(UInt8(ascii: "-")) }
+        let perSecond = UInt64(Timestamp.microsecondsPerSecond)
+        integer(Int(micros.magnitude / perSecond))
+        var fraction = micros.magnitude % perSecond
+        guard fraction != 0 else { return }
+        raw(UInt8(ascii: "."))
+        var divisor = perSecond / 10
+        while fraction != 0 {
+            raw(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
     }
 }

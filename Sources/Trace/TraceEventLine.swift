@@ -31,7 +31,10 @@ enum TraceEventLine {
     }
 
     /// Parses an event line (without its newline). The caller has already skipped blanks and comments.
-    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
+    /// A notification's value is decoded into `valueStorage`, whose buffer is reused when nobody else holds it.
+    static func parse(
+        _ line: UnsafeBufferPointer<UInt8>, valueStorage: inout [UInt8]
+    ) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
         var tokens = Tokenizer(line)
         guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
         guard let offset = parseOffset(offsetToken) else {
@@ -49,15 +52,18 @@ enum TraceEventLine {
             } else {
                 throw TraceLineError("'\(text(uuidToken))' is not a characteristic UUID such as 2a37")
             }
-            var value: [UInt8] = []
+            // A value that grew the storage beyond any usual notification is not kept for the next line,
+            // so a caller that keeps every event does not inherit its capacity in each copy.
+            if valueStorage.capacity > reusedValueCapacity { valueStorage = [] }
+            valueStorage.removeAll(keepingCapacity: true)
             if let hexToken = tokens.next() {
-                value.reserveCapacity(hexToken.count / 2)
-                guard Hex.decodeStrict(hexToken, into: &value) else {
+                if valueStorage.capacity < hexToken.count / 2 { valueStorage.reserveCapacity(hexToken.count / 2) }
+                guard Hex.decodeStrict(UnsafeBufferPointer(rebasing: hexToken), into: &valueStorage) else {
                     throw TraceLineError("notification value '\(text(hexToken))' is not an even run of hex digits")
                 }
             }
             try tokens.expectEnd(after: "notify")
-            return (offset, .notification(characteristic: characteristic, value: value))
+            return (offset, .notification(characteristic: characteristic, value: valueStorage))
         }
         if kindToken.matches(Keyword.connected) {
             try tokens.expectEnd(after: "connected")
@@ -93,6 +99,9 @@ enum TraceEventLine {
             "unknown event kind '\(text(kindToken))' (expected notify, connected, disconnected, battery, location or note)"
         )
     }
+
+    /// Largest value storage kept for reuse: a heart-rate notification is at most ~20 bytes, an ATT value 512.
+    static let reusedValueCapacity = 64
 
     /// Offsets are at most 18 digits so they never overflow Int64.
     private static func parseOffset(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {

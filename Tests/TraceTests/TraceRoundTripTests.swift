@@ -81,3 +81,43 @@ import Testing
         #expect(reader.lineNumber == 7)
     }
 }
+
+/// The reader reuses one value buffer when the caller lets go of each event; events a caller keeps
+/// must still hold their own bytes, however the values' lengths vary.
+@Suite struct TraceValueStorageTests {
+    let start = Timestamp(unixSeconds: 1_704_088_800)
+    var values: [[UInt8]] {
+        [[0x16, 0x48, 0x00, 0x03], [0x06, 0x49], Array(0..<100), [], [0x10, 0x4A, 0x01, 0x02, 0x03, 0x04], [0x06, 0x4B]]
+    }
+
+    func writeTrace(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("values.trace")
+        let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
+        for (index, value) in values.enumerated() {
+            try writer.append(StrapEvent(time: start.adding(seconds: Double(index)), kind: .notification(characteristic: .heartRateMeasurement, value: value)))
+        }
+        return path
+    }
+
+    @Test func keptEventsKeepTheirOwnValues() throws {
+        let directory = try TemporaryDirectory()
+        let events = try TraceReader(path: try writeTrace(in: directory)).readAll()
+        #expect(events.map { event -> [UInt8] in
+            guard case let .notification(_, value) = event.kind else { return [0xFF] }
+            return value
+        } == values)
+    }
+
+    @Test func eventsReadOneAtATimeCarryEachLinesValue() throws {
+        let directory = try TemporaryDirectory()
+        let reader = try TraceReader(path: try writeTrace(in: directory))
+        for expected in values {
+            guard case let .notification(_, value) = try reader.next()?.kind else {
+                Issue.record("missing notification")
+                return
+            }
+            #expect(value == expected)
+        }
+        #expect(try reader.next() == nil)
+    }
+}

@@ -13,7 +13,8 @@ struct TraceDrive {
     /// Everything the drive produced, as it happens.
     struct Observer {
         var update: (ActivityUpdate) throws(CLIError) -> Void
-        var sample: (Timestamp, HeartRateMeasurement) -> Void = { _, _ in }
+        /// Each valid sample, parsed only when someone listens (the RR list costs an allocation).
+        var sample: ((Timestamp, HeartRateMeasurement) -> Void)?
         /// `path:line: reason` of a dropped event.
         var warning: (String) -> Void
     }
@@ -33,7 +34,7 @@ struct TraceDrive {
                 pacer.wait(until: event.time)
                 let outcome = feed.handle(event)
                 if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
-                if let measurement = outcome.measurement { observer.sample(event.time, measurement) }
+                if let sample = observer.sample, let measurement = outcome.measurement { sample(event.time, measurement) }
                 for update in outcome.updates { try observer.update(update) }
                 first = first ?? event.time
                 last = event.time

@@ -1,25 +1,15 @@
 import LiveState
 
 /// The `cadence` section: overrides for the live-state engine's `CadencePolicy`, at the top level
-/// (every strap) and per strap (zones are personal). Keys are the policy's property names; an
-/// absent key keeps the engine's default, so defaults live in one place. This file is the whole
-/// mapping between the file and `CadencePolicy`; `CadencePolicy.validated()` adds the checks across
-/// keys (refreshLead below staleWindow, …).
+/// (every strap) and per strap (zones are personal). Keys are the policy's property names, the
+/// numbers among them taken from `CadencePolicy.parameters` (the CLI's flags come from the same
+/// table); an absent key keeps the engine's default, so defaults live in one place.
+/// `CadencePolicy.validated()` adds the checks across keys (refreshLead below staleWindow, …).
 public struct CadenceSettings: Sendable, Equatable {
-    public var smoothingWindow: Double?
-    public var changeThreshold: Int?
-    public var zoneBoundaries: [Int]?
-    public var zoneHysteresis: Int?
-    public var minimumInterval: Double?
-    public var staleWindow: Double?
-    public var refreshLead: Double?
-    public var silenceTimeout: Double?
-    public var noContactTimeout: Double?
-    public var giveUpInterval: Double?
-    public var activityTimeLimit: Double?
-    public var timeLimitMargin: Double?
-    public var continueAfterTimeLimit: Bool?
-    public var dismissalDelay: Double?
+    /// `CadencePolicy.parameters` set here, by name.
+    var numbers: [String: Double] = [:]
+    var zoneBoundaries: [Int]?
+    var continueAfterTimeLimit: Bool?
 
     public init() {}
 
@@ -58,21 +48,16 @@ enum CadenceSection {
     static let plausibleBPM = 1...300
 
     static var fields: [Field] {
-        [
-            seconds("smoothingWindow", \.smoothingWindow, \.smoothingWindow),
-            bpm("changeThreshold", \.changeThreshold, \.changeThreshold),
+        let numbers = CadencePolicy.parameters.map { parameter in
+            switch parameter.unit {
+            case .seconds: number(parameter, read: { $0.seconds() }, render: { .number(JSONNumber.text($0)) })
+            case .bpm: number(parameter, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm").map(Double.init) },
+                              render: { .number(String(Int($0))) })
+            }
+        }
+        return numbers + [
             field("zoneBoundaries", \.zoneBoundaries, \.zoneBoundaries, read: bpmList, render: { .array($0.map { .number(String($0)) }) }),
-            bpm("zoneHysteresis", \.zoneHysteresis, \.zoneHysteresis),
-            seconds("minimumInterval", \.minimumInterval, \.minimumInterval),
-            seconds("staleWindow", \.staleWindow, \.staleWindow),
-            seconds("refreshLead", \.refreshLead, \.refreshLead),
-            seconds("silenceTimeout", \.silenceTimeout, \.silenceTimeout),
-            seconds("noContactTimeout", \.noContactTimeout, \.noContactTimeout),
-            seconds("giveUpInterval", \.giveUpInterval, \.giveUpInterval),
-            seconds("activityTimeLimit", \.activityTimeLimit, \.activityTimeLimit),
-            seconds("timeLimitMargin", \.timeLimitMargin, \.timeLimitMargin),
             field("continueAfterTimeLimit", \.continueAfterTimeLimit, \.continueAfterTimeLimit, read: { $0.bool() }, render: { .bool($0) }),
-            seconds("dismissalDelay", \.dismissalDelay, \.dismissalDelay),
         ]
     }
 
@@ -120,17 +105,23 @@ enum CadenceSection {
         )
     }
 
-    private static func seconds(
-        _ key: String, _ setting: WritableKeyPath<CadenceSettings, Double?>, _ parameter: WritableKeyPath<CadencePolicy, Double>
-    ) -> Field {
-        field(key, setting, parameter, read: { $0.seconds() }, render: { .number(JSONNumber.text($0)) })
-    }
-
-    private static func bpm(
-        _ key: String, _ setting: WritableKeyPath<CadenceSettings, Int?>, _ parameter: WritableKeyPath<CadencePolicy, Int>
-    ) -> Field {
-        field(key, setting, parameter, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm") },
-              render: { .number(String($0)) })
+    /// One of `CadencePolicy.parameters`, kept in `CadenceSettings.numbers` under its name.
+    private static func number(_ parameter: CadenceParameter, read: @escaping (ConfigNode) -> Double?,
+                               render: @escaping (Double) -> JSONValue) -> Field {
+        Field(
+            key: parameter.name,
+            read: { node, settings in
+                if let value = read(node) { settings.numbers[parameter.name] = value }
+            },
+            copyIfSet: { source, target in
+                if let value = source.numbers[parameter.name] { target.numbers[parameter.name] = value }
+            },
+            apply: { settings, policy in
+                if let value = settings.numbers[parameter.name] { parameter.set(value, in: &policy) }
+            },
+            render: { settings in settings.numbers[parameter.name].map(render) },
+            renderPolicy: { policy in render(parameter.value(in: policy)) }
+        )
     }
 
     private static func bpmList(_ node: ConfigNode) -> [Int]? {

@@ -1,0 +1,50 @@
+/// One tunable number of `CadencePolicy`, described once for everyone who sets it: its name (the
+/// property, and the configuration file's key), the command-line flag, the unit and a one-line help.
+/// The CLI's cadence flags and the configuration's `cadence` keys are both made from
+/// `CadencePolicy.parameters`, so a new threshold cannot reach one and miss the other.
+public struct CadenceParameter: Sendable {
+    public enum Unit: Sendable {
+        case seconds
+        /// Whole beats per minute.
+        case bpm
+    }
+
+    public let name: String
+    public let flag: String
+    public let unit: Unit
+    public let help: String
+    private let get: @Sendable (CadencePolicy) -> Double
+    private let set: @Sendable (inout CadencePolicy, Double) -> Void
+
+    public func value(in policy: CadencePolicy) -> Double { get(policy) }
+
+    /// Sets it (a bpm value is rounded toward zero: callers check it is whole first).
+    public func set(_ value: Double, in policy: inout CadencePolicy) { set(&policy, value) }
+
+    static func seconds(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
+        Self(name: name, flag: flag, unit: .seconds, help: help, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    static func bpm(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Int> & Sendable) -> Self {
+        Self(name: name, flag: flag, unit: .bpm, help: help, get: { Double($0[keyPath: keyPath]) }, set: { $0[keyPath: keyPath] = Int($1) })
+    }
+}
+
+extension CadencePolicy {
+    /// Every number above, in the order `--help` and `config check` show them. (The zone list and
+    /// `continueAfterTimeLimit` are not numbers; the CLI and the configuration read them themselves.)
+    public static let parameters: [CadenceParameter] = [
+        .seconds("smoothingWindow", "--smoothing", "median window of the displayed rate, seconds", \.smoothingWindow),
+        .bpm("changeThreshold", "--threshold", "send when the displayed rate moved this far", \.changeThreshold),
+        .bpm("zoneHysteresis", "--zone-hysteresis", "how far past a zone boundary counts as crossed", \.zoneHysteresis),
+        .seconds("minimumInterval", "--min-interval", "floor between routine updates (changed, refresh)", \.minimumInterval),
+        .seconds("staleWindow", "--stale", "stale date = update time + S", \.staleWindow),
+        .seconds("refreshLead", "--refresh-lead", "refresh this long before the stale date", \.refreshLead),
+        .seconds("silenceTimeout", "--silence", "no valid sample this long: sensor lost", \.silenceTimeout),
+        .seconds("noContactTimeout", "--no-contact", "no skin contact / rate 0 this long: sensor lost", \.noContactTimeout),
+        .seconds("giveUpInterval", "--give-up", "sensor lost this long: end the activity", \.giveUpInterval),
+        .seconds("activityTimeLimit", "--time-limit", "ActivityKit's limit on an activity's life", \.activityTimeLimit),
+        .seconds("timeLimitMargin", "--time-limit-margin", "end this long before the time limit", \.timeLimitMargin),
+        .seconds("dismissalDelay", "--dismissal", "final state stays this long after the end", \.dismissalDelay),
+    ]
+}

@@ -78,9 +78,9 @@ public enum HRBridge {
           --version  print the version
 
         Data goes to stdout, logs to stderr. Exit codes: 0 ok, 64 usage, 65 bad input data,
-        66 input not readable, 69 Bluetooth not usable (the message says how to fix it),
-        73 output not writable, 75 strap or trace in use by another run,
-        130/143 stopped by SIGINT/SIGTERM (activity ended, sinks flushed).
+        66 input not readable, 69 Bluetooth (or, for ctl, the running hrbridge) not reachable:
+        the message says how to fix it, 73 output not writable, 75 strap, trace or control
+        name in use by another run, 130/143 stopped by SIGINT/SIGTERM (activity ended, sinks flushed).
 
         """
         return text

@@ -52,7 +52,7 @@ public final class TraceReader {
         }
         self.header = header
         cursor = .allocate(capacity: 1)
-        cursor.initialize(to: Cursor(lines: lines))
+        cursor.initialize(to: Cursor(lines: lines, start: header.start))
     }
 
     deinit {
@@ -61,9 +61,16 @@ public final class TraceReader {
         if ownsDescriptor { close(descriptor) }
     }
 
-    /// The next event with its absolute time (header start + offset), or nil at the end.
+    /// What the events are timed from: the header's start, unless moved (`replay --from-now` plays
+    /// a trace as if it began now). The offsets between events never change.
+    public var start: Timestamp {
+        get { cursor.pointee.start }
+        set { cursor.pointee.start = newValue }
+    }
+
+    /// The next event with its absolute time (`start` + its offset), or nil at the end.
     public func next() throws(TraceReadError) -> StrapEvent? {
-        try cursor.pointee.next(path: path, start: header.start)
+        try cursor.pointee.next(path: path)
     }
 
     /// Reads every remaining event; for small traces and tests.
@@ -76,6 +83,7 @@ public final class TraceReader {
     /// The reading position and what the next line is checked against.
     private struct Cursor {
         var lines: LineReader
+        var start: Timestamp
         var lineNumber = 1
         var previousOffset: Int64 = 0
         /// The storage of the previous notification's value, reused when the caller has let go of that
@@ -83,7 +91,7 @@ public final class TraceReader {
         /// fresh storage by copy-on-write.
         var valueStorage: [UInt8] = []
 
-        mutating func next(path: String, start: Timestamp) throws(TraceReadError) -> StrapEvent? {
+        mutating func next(path: String) throws(TraceReadError) -> StrapEvent? {
             var value: [UInt8] = []
             swap(&value, &valueStorage) // unique here unless the caller still holds the previous event
             defer { swap(&value, &valueStorage) }

@@ -22,7 +22,10 @@ enum ReplayCommand {
         With --samples, one object per parsed sample instead, e.g.
           {"time":"2024-01-01T06:00:01.000000Z","bpm":113,"contact":"detected","energyExpended":null,"rr":[]}
         Times come from the trace, so the output is byte-identical at any speed. Malformed
-        notifications are reported on stderr as FILE:LINE: reason and skipped.
+        notifications are reported on stderr as FILE:LINE: reason and skipped. --from-now moves
+        the trace's start to the current time (the gaps between events stay): for sending a
+        replay to a phone or a server, which would take a trace's old times as stale and its
+        activity ids, the same on every replay, as repeats.
 
         Paced replay (--speed) runs like a live strap: SIGINT/SIGTERM end the activity and flush
         the sinks (exit 130/143); the activity state file under --state-dir (default
@@ -39,7 +42,7 @@ enum ReplayCommand {
           hrbridge replay --speed 60
           hrbridge replay --fast --threshold 3 --zones 114,133,152,171 my-run.trace
           hrbridge replay --speed 10 --sink stdout --sink file:updates.ndjson
-          hrbridge replay --speed 10 --sink https://example.com/hooks --token-file ~/.config/hrbridge/token
+          hrbridge replay --speed 10 --from-now --sink https://example.com/hooks --token-file ~/.config/hrbridge/token
         """
     )
 
@@ -47,24 +50,36 @@ enum ReplayCommand {
         .init(name: "--speed", valueName: "N", help: "N trace seconds per wall second (default 1: real time)"),
         .init(name: "--fast", valueName: nil, help: "as fast as possible; prints exactly what real time prints"),
         .init(name: "--samples", valueName: nil, help: "print each parsed sample instead of updates (a debugging view)"),
+        .init(name: "--from-now", valueName: nil,
+              help: "time the trace from now, not from its recorded start: current timestamps, stale dates and activity ids"),
     ]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let pace = try pace(from: arguments)
         let path = arguments.positionals.first ?? BundledTrace.path
+        let reader = try openTrace(path)
+        if arguments.has("--from-now"), let now = SessionClock.real.now() {
+            // On a whole second, as recorded traces start: the printed times stay short.
+            reader.start = Timestamp(unixSeconds: now.microsecondsSinceUnixEpoch / Timestamp.microsecondsPerSecond)
+        }
         if arguments.has("--samples") {
-            try replaySamples(path, pace: pace, console: console)
+            try replaySamples(reader, pace: pace, console: console)
             return
         }
         let engine = try CadenceOptions.engine(arguments, spec: spec)
         if arguments.value("--control-bus") != nil, pace == .fastest {
             throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
+        if !arguments.has("--from-now"), try SinkOptions.specs(arguments, spec: spec).contains(where: \.isNetwork) {
+            console.warn("network sinks get the trace's own times (it starts \(UTCTimestampText.format(reader.start))): a phone shows "
+                + "such updates as stale or ignores them, and a server may take a second replay's activity ids as repeats; "
+                + "--from-now plays the trace as if it began now")
+        }
         if case let .speed(factor) = pace {
-            try replayLive(path, speed: factor, engine: engine, arguments: arguments, console: console)
+            try replayLive(reader, speed: factor, engine: engine, arguments: arguments, console: console)
             return
         }
-        var drive = TraceDrive(reader: try openTrace(path), pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
+        var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
         defer {
             sinks.finish()
@@ -78,10 +93,10 @@ enum ReplayCommand {
 
     /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
-    private static func replayLive(_ path: String, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
+    private static func replayLive(_ reader: TraceReader, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
-        let reader = try openTrace(path)
-        let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.replay(tracePath: path))
+        let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments),
+                                                     key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
@@ -93,8 +108,7 @@ enum ReplayCommand {
     }
 
     /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.
-    private static func replaySamples(_ path: String, pace: ReplayPacer.Pace, console: Console) throws(CLIError) {
-        let reader = try openTrace(path)
+    private static func replaySamples(_ reader: TraceReader, pace: ReplayPacer.Pace, console: Console) throws(CLIError) {
         var pacer = ReplayPacer(pace: pace)
         let flushEachLine = pace != .fastest
         defer { console.output.flush() }

@@ -19,10 +19,6 @@ public struct BlueZBus: Sendable {
         )
     }
 
-    public func setProperty(_ path: String, _ interface: String, _ name: String, _ value: BusValue) async throws(BusError) {
-        try await call(path, BlueZNames.properties, "Set", [.string(interface), .string(name), .variant(value)])
-    }
-
     public func managedObjects() async throws(BusError) -> BusValue {
         let reply = try await call("/", BlueZNames.objectManager, "GetManagedObjects")
         return reply.first ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])

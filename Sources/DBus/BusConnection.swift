@@ -103,11 +103,6 @@ public final class BusConnection: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Calls without waiting for the answer (clean-up on shutdown, RemoveMatch).
-    public func callIgnoringReply(_ call: BusMethodCall) {
-        queue.async { self.send(call, timeout: .seconds(5)) { _ in } }
-    }
-
     /// Whether file descriptors can travel on this connection (unix socket transports).
     public var canPassFileDescriptors: Bool {
         queue.sync { dbus_connection_can_send_type(raw, typeCode("h")) != 0 }

@@ -47,7 +47,6 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     case noInput = 66
     case unavailable = 69
-    case software = 70
     case cannotCreate = 73
     /// EX_TEMPFAIL: another run owns the strap or trace, or a second signal cut the stop short.
     case temporaryFailure = 75

@@ -9,7 +9,8 @@ import HeartRate
 ///
 /// Events are delivered in order on `environment.events`, a serial queue: to `onEvent` when
 /// given (the hot path: an AcquireNotify value goes from the socket to `onEvent` on one
-/// thread, with no task hop), else into the `events` stream.
+/// thread, with no task hop), else into the `events` stream. That queue may be the consumer's
+/// own (busy for seconds while it flushes): the link never blocks a thread waiting for it.
 public final class StrapLink: Sendable {
     public let selector: StrapSelector
     /// Finished at once when `onEvent` is given (nothing would read it).
@@ -40,6 +41,11 @@ public final class StrapLink: Sendable {
     func emit(_ kind: StrapEvent.Kind, at time: Timestamp? = nil) {
         let event = StrapEvent(time: time ?? environment.clock(), kind: kind)
         queue.async { self.deliver(event) }
+    }
+
+    /// Runs `work` on `queue` and waits without holding a thread (the queue may be busy).
+    func onQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
     }
 
     /// On `queue` only.
@@ -80,7 +86,7 @@ public final class StrapLink: Sendable {
         // Routes before Connect: nothing sent once the services resolve can be missed.
         let (inputs, feed) = AsyncStream.makeStream(of: LinkInput.self)
         let values = ValueDispatch(link: self)
-        client.route(device.path) { [queue] arrival in queue.sync { values.receive(arrival) } }
+        client.route(device.path) { [queue] arrival in queue.async { values.receive(arrival) } }
         let observer = await client.observe { feed.yield(.treeChanged) }
         defer { feed.finish() }
         let outcome: Result<Bool, LinkFailure>

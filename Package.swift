@@ -33,7 +33,9 @@ let package = Package(
             dependencies: ["HeartRate", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
-        .executableTarget(name: "hrbridge", dependencies: ["CLI"]),
+        // glibc calls that need a C wrapper (prctl is variadic).
+        .systemLibrary(name: "CSystem"),
+        .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem"]),
         .executableTarget(
             name: "ReplayBenchmark",
             dependencies: ["CLI", "Trace", "HeartRate"],

@@ -76,7 +76,14 @@ final class StrapLinks: Sendable {
                     console.warn("\(error.description); giving up on this strap")
                     record(.unavailable(error.description))
                 }
-                events.async { strap.ended() } // after the last event the link queued
+                // After the last event the link queued; the task ends only then, so `waitForAll`
+                // returns with every event consumed (the queue may be the busy session's).
+                await withCheckedContinuation { continuation in
+                    events.async {
+                        strap.ended()
+                        continuation.resume()
+                    }
+                }
             }
         }
     }
@@ -98,7 +105,8 @@ final class StrapLinks: Sendable {
         }
     }
 
-    /// Blocks until the bus was opened (or not) and every link has stopped (call after a stop).
+    /// Blocks until the bus was opened (or not) and every link has stopped and its events were
+    /// consumed (call after a stop).
     func waitForAll() {
         opened.wait()
         opened.signal()

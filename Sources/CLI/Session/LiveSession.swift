@@ -121,7 +121,7 @@ final class LiveSession: @unchecked Sendable {
         case .notStarted: early.append(event)
         case .running:
             handle(event, origin: nil)
-            pump()
+            pump(now: event.time) // a live event is stamped as it arrives: no second clock read
         case .over: break
         }
     }
@@ -214,7 +214,8 @@ final class LiveSession: @unchecked Sendable {
 
     /// Handles whatever is due: deadlines the engine named and, for a paced trace, its events, in the
     /// same order as the virtual-clock replay (a deadline goes first only when strictly earlier).
-    private func pump() {
+    /// `now`: the time, when the caller has just read it (a live event's stamp).
+    private func pump(now known: Timestamp? = nil) {
         var handled = 0
         while running {
             guard handled < Self.batchSize else {
@@ -245,7 +246,7 @@ final class LiveSession: @unchecked Sendable {
                 guard next <= now, let (event, origin) = schedule!.take() else { break }
                 handle(event, origin: origin)
             } else {
-                guard let deadline, let now = clock.now(), deadline <= now else { break }
+                guard let deadline, let now = known ?? clock.now(), deadline <= now else { break }
                 send(feed.tick(at: deadline))
             }
         }
@@ -288,7 +289,7 @@ final class LiveSession: @unchecked Sendable {
     /// How late (µs) a live session may run a deadline when no sample comes first. A sample runs every
     /// deadline before it at the deadline's own time, so updates are the same; only their wall-clock
     /// departure may lag. It spares a 50 Hz stream a wake-up per sample for the rate window's expiries.
-    private static let liveDeadlineSlack: Int64 = 250_000
+    private static let liveDeadlineSlack: Int64 = 500_000
 
     private func handle(_ event: StrapEvent, origin: String?) {
         lastEventTime = event.time

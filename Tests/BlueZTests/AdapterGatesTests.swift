@@ -1,4 +1,5 @@
 import BlueZ
+import BusTestSupport
 import Synchronization
 import Testing
 
@@ -32,5 +33,36 @@ import Testing
         try await first.value
         try await second.value
         #expect(log.all == ["A in", "C in", "A out", "B in"])
+    }
+
+    /// A strap stopped while it waits behind another's connect leaves at once; the gate still
+    /// passes in order to whoever waits after it.
+    @Test func aWaiterCancelledInLineLeavesWithoutWaitingForTheConnectAhead() async throws {
+        let gates = AdapterGates()
+        let log = Log()
+        let (release, releaser) = AsyncStream.makeStream(of: Void.self)
+        let (entered, enteredFeed) = AsyncStream.makeStream(of: Void.self)
+        let first = Task {
+            try await gates.withGate("/org/bluez/hci0") {
+                enteredFeed.yield()
+                for await _ in release { break }
+                log.add("A out")
+            }
+        }
+        for await _ in entered { break }
+        let stopped = Task { try await gates.withGate("/org/bluez/hci0") { log.add("B in") } }
+        let third = Task { try await gates.withGate("/org/bluez/hci0") { log.add("C in") } }
+        try await Task.sleep(for: .milliseconds(100)) // both in line behind A
+        stopped.cancel()
+        let result = try await within(5, "the cancelled waiter to leave while A holds the gate") { await stopped.result }
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(log.all.isEmpty, "B left while A still held the gate")
+        releaser.yield()
+        try await first.value
+        try await third.value
+        #expect(log.all == ["A out", "C in"])
+        // The gate is free again, not held by the withdrawn waiter.
+        try await gates.withGate("/org/bluez/hci0") { log.add("D in") }
+        #expect(log.all.last == "D in")
     }
 }

@@ -8,17 +8,19 @@ import HeartRate
 import Synchronization
 
 /// Reads the SOCK_SEQPACKET socket AcquireNotify hands out: each datagram is one
-/// notification. A thread of its own sleeps in recv(2) until the kernel has one: one wake-up
-/// per notification, where a DispatchSource costs three thread hand-offs (measured: the
-/// dispatch manager's epoll, a worker, the re-arm). Values go to the events queue with
-/// `sync`, which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs
-/// the socket up when the link drops) is reported once.
+/// notification. A thread of its own sleeps in recvmsg(2) until the kernel has one: one wake-up
+/// and one system call per notification (where a DispatchSource costs three thread hand-offs:
+/// the dispatch manager's epoll, a worker, the re-arm). The kernel stamps each datagram
+/// (SO_TIMESTAMP, the wall clock), so reading the clock costs no second call (a real one where
+/// the clock source is not the TSC, as in VMs). Values go to the events queue with `sync`,
+/// which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
+/// up when the link drops) is reported once.
 final class NotificationSocket: Sendable {
     private let descriptor: Int32
     /// Open until the reader thread closes the descriptor; guards `close()` against a reused number.
     private let state = SocketState()
 
-    /// `value` and `closed` run on `queue`.
+    /// `value` and `closed` run on `queue`. `clock` stamps a value the kernel did not.
     init?(socket: UnixFileDescriptor, mtu: UInt16, queue: DispatchQueue, clock: @escaping @Sendable () -> Timestamp,
           value: @escaping @Sendable ([UInt8], Timestamp) -> Void, closed: @escaping @Sendable () -> Void) {
         guard let descriptor = socket.take() else { return nil }
@@ -26,14 +28,16 @@ final class NotificationSocket: Sendable {
         // bluetoothd makes the pair non-blocking and the flag travels with the descriptor:
         // the reader thread must sleep in recv, not see EAGAIN.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_TIMESTAMP, &on, socklen_t(MemoryLayout<Int32>.size))
         let size = max(Int(mtu), 512)
         let thread = Thread { [state] in
-            var buffer = [UInt8](repeating: 0, count: size)
+            var reader = DatagramReader(descriptor: descriptor, size: size)
             while true {
-                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                let count = reader.receive()
                 if count > 0 {
-                    let bytes = Array(buffer[..<count])
-                    let time = clock()
+                    let bytes = reader.bytes(count)
+                    let time = reader.kernelTimestamp() ?? clock()
                     queue.sync { value(bytes, time) }
                 } else if count < 0, errno == EINTR {
                     continue
@@ -41,6 +45,7 @@ final class NotificationSocket: Sendable {
                     break
                 }
             }
+            reader.release()
             state.isOpen.withLock { open in
                 open = false
                 Glibc.close(descriptor)
@@ -65,4 +70,59 @@ final class NotificationSocket: Sendable {
 /// Shared by the socket's owner and its reader thread (which may outlive the owner briefly).
 private final class SocketState: Sendable {
     let isOpen = Mutex(true)
+}
+
+/// One recvmsg(2) per datagram into buffers allocated once, with the SO_TIMESTAMP stamp beside it.
+private struct DatagramReader {
+    private let descriptor: Int32
+    private let data: UnsafeMutableRawBufferPointer
+    /// Room for one cmsghdr and a timeval (and some spare).
+    private let control = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: MemoryLayout<cmsghdr>.alignment)
+    private var controlLength = 0
+
+    init(descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        data = .allocate(byteCount: size, alignment: 1)
+    }
+
+    /// The datagram's length, 0 at EOF, -1 on error (errno).
+    mutating func receive() -> Int {
+        var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
+        let count = withUnsafeMutablePointer(to: &vector) { vector in
+            var message = msghdr()
+            message.msg_iov = vector
+            message.msg_iovlen = 1
+            message.msg_control = control.baseAddress
+            message.msg_controllen = control.count
+            let count = recvmsg(descriptor, &message, 0)
+            controlLength = count > 0 ? Int(message.msg_controllen) : 0
+            return count
+        }
+        return count
+    }
+
+    func bytes(_ count: Int) -> [UInt8] { Array(data[..<count]) }
+
+    func release() {
+        data.deallocate()
+        control.deallocate()
+    }
+
+    /// The kernel's SCM_TIMESTAMP of the last datagram, if it sent one.
+    func kernelTimestamp() -> Timestamp? {
+        let headerSize = MemoryLayout<cmsghdr>.size
+        var offset = 0
+        while offset + headerSize <= controlLength {
+            let header = control.load(fromByteOffset: offset, as: cmsghdr.self)
+            let length = Int(header.cmsg_len)
+            guard length >= headerSize else { return nil }
+            if header.cmsg_level == SOL_SOCKET, header.cmsg_type == SCM_TIMESTAMP,
+               offset + headerSize + MemoryLayout<timeval>.size <= controlLength {
+                let stamp = control.loadUnaligned(fromByteOffset: offset + headerSize, as: timeval.self)
+                return Timestamp(microsecondsSinceUnixEpoch: Int64(stamp.tv_sec) * 1_000_000 + Int64(stamp.tv_usec))
+            }
+            offset += (length + MemoryLayout<Int>.size - 1) & ~(MemoryLayout<Int>.size - 1) // CMSG_ALIGN
+        }
+        return nil
+    }
 }

@@ -20,6 +20,10 @@ public struct ReconnectPolicy: Sendable {
     /// After the link drops, how long to keep reading the AcquireNotify socket for values
     /// bluetoothd queued before it hung the socket up: they were sent while connected.
     public var socketDrainTimeout: Duration = .seconds(1)
+    /// After Connect answered InProgress (bluetoothd still has an attempt of its own, ours from
+    /// before or another client's): the fixed wait between tries. Attempts take up to ~30 s; a
+    /// growing backoff would only add up, and a short one would hit the same attempt again.
+    public var inProgressPatience: Duration = .seconds(5)
     /// How long discovery runs when the strap is not yet known to bluetoothd.
     public var discoveryWindow: Duration = .seconds(10)
     /// SIGINT/SIGTERM to notifications stopped and Disconnect sent.
@@ -36,6 +40,8 @@ public struct ReconnectPolicy: Sendable {
         case waitForAdapter
         /// bluetoothd is not on the bus: wait for it to come back.
         case waitForBlueZ
+        /// An attempt is already under way (InProgress): clean up once, then wait patiently.
+        case waitPatiently
         /// The operation already holds (AlreadyConnected): carry on.
         case proceed
         /// Retrying cannot help (no permission, bad request).
@@ -53,7 +59,9 @@ public struct ReconnectPolicy: Sendable {
             return .proceed
         case "org.bluez.Error.Failed" where Self.abortMessages.contains(where: message.contains):
             return .retrySoon
-        case "org.bluez.Error.InProgress", "org.bluez.Error.Failed", "org.bluez.Error.NotConnected",
+        case "org.bluez.Error.InProgress":
+            return .waitPatiently
+        case "org.bluez.Error.Failed", "org.bluez.Error.NotConnected",
              "org.bluez.Error.NotPermitted", "org.bluez.Error.NotAvailable",
              "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod":
             return .retry
@@ -73,6 +81,7 @@ public struct ReconnectPolicy: Sendable {
     public func delay(afterFailures failures: Int, verdict: Verdict, random: Double) -> Duration {
         let base: Duration = switch verdict {
         case .retrySoon, .proceed: shortBackoff
+        case .waitPatiently: inProgressPatience
         default: backoff[min(max(failures, 1), backoff.count) - 1]
         }
         let factor = 1 + jitterFraction * (2 * random - 1)

@@ -1,34 +1,39 @@
 import Dispatch
 import Synchronization
 
-/// Fires once when no value was fed for `timeout`, whatever `Connected` says. One timer,
-/// re-armed only when it fires (not on every notification), so a 50 Hz stream costs one
-/// clock read per value.
-final class SilenceWatchdog: @unchecked Sendable { // the timer is only touched on its queue or cancelled (thread-safe)
+/// Fires once when no value was fed for `timeout` (up to a quarter more), whatever `Connected`
+/// says. Feeding only sets a flag: no clock read and no timer change per value (a clock read is a
+/// system call where the clock source is not the TSC, as in VMs). A timer checks the flag
+/// `checksPerTimeout` times per timeout; that many checks in a row without a value mean silence.
+final class SilenceWatchdog: @unchecked Sendable { // `quietChecks` is touched on the timer's queue only
     private let timer: DispatchSourceTimer
-    private let lastFed: Mutex<DispatchTime>
-    private let timeout: Duration
+    private let fed = Atomic<Bool>(false)
+    private var quietChecks = 0
+
+    /// Checks per timeout: silence is seen between `timeout` and `timeout × (1 + 1/checks)` after
+    /// the last value, for a wake-up every `timeout / checks`.
+    static let checksPerTimeout = 4
 
     init(timeout: Duration, queue: DispatchQueue, onSilence: @escaping @Sendable () -> Void) {
-        self.timeout = timeout
-        lastFed = Mutex(.now())
         timer = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = UInt64(timeout.components.seconds) * 1_000_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000)
+        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
+        let period = DispatchTimeInterval.nanoseconds(max(1, nanoseconds / Self.checksPerTimeout))
         timer.setEventHandler { [weak self] in
             guard let self else { return }
-            let deadline = lastFed.withLock { $0 } + .nanoseconds(Int(nanoseconds))
-            if deadline > .now() {
-                timer.schedule(deadline: deadline)
-            } else {
-                timer.cancel()
-                onSilence()
+            if fed.exchange(false, ordering: .relaxed) {
+                quietChecks = 0
+                return
             }
+            quietChecks += 1
+            guard quietChecks >= Self.checksPerTimeout else { return }
+            timer.cancel()
+            onSilence()
         }
-        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)))
+        timer.schedule(deadline: .now() + period, repeating: period)
         timer.resume()
     }
 
-    func feed() { lastFed.withLock { $0 = .now() } }
+    func feed() { fed.store(true, ordering: .relaxed) }
 
     func stop() { timer.cancel() }
 

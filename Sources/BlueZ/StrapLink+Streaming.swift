@@ -12,8 +12,9 @@ extension StrapLink {
         let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
 
         let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
-        queue.sync {
-            deliver(StrapEvent(time: environment.clock(), kind: .connected))
+        let connectedAt = environment.clock()
+        await onQueue {
+            self.deliver(StrapEvent(time: connectedAt, kind: .connected))
             values.start(heartRatePath: heartRatePath, batteryPath: batteryPath, watchdog: watchdog)
         }
         log("connected")
@@ -25,7 +26,7 @@ extension StrapLink {
         if let batteryPath, let characteristic = tree.characteristic(at: batteryPath) {
             if let value = try? await characteristic.readValue(on: bus), let level = try? BatteryLevel(parsing: value) {
                 let time = environment.clock()
-                queue.sync { values.battery(level, at: time) }
+                await onQueue { values.battery(level, at: time) }
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
@@ -55,23 +56,22 @@ extension StrapLink {
         if socket != nil, !socketEnded, !silent, !Task.isCancelled {
             await drain(inputs: inputs, feed: feed)
         }
-        let streamed = queue.sync { values.heartRateValues > 0 }
-
         if Task.isCancelled {
             await shutDown(device: device, heartRatePath: heartRatePath, socket: socket)
-            return streamed
+            return values.heartRateValues > 0
         }
         socket?.close()
-        queue.sync {
+        let lostAt = environment.clock()
+        await onQueue { [lostBecause] in
             values.stop() // nothing after `disconnected` from a socket that was still draining
-            deliver(StrapEvent(time: environment.clock(), kind: .disconnected(reason: lostBecause)))
+            self.deliver(StrapEvent(time: lostAt, kind: .disconnected(reason: lostBecause)))
         }
         log("link lost: \(lostBecause ?? "?")")
         if silent || socket != nil {
             // BlueZ may still think the link is up: end it so that the next Connect starts clean.
             try? await device.disconnect(on: bus)
         }
-        return streamed
+        return values.heartRateValues > 0 // counted on the queue, which has run everything before the stop
     }
 
     /// The link dropped while values may still sit in the AcquireNotify socket (bluetoothd queued

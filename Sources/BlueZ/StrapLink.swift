@@ -9,7 +9,8 @@ import HeartRate
 ///
 /// Events are delivered in order on `environment.events`, a serial queue: to `onEvent` when
 /// given (the hot path: an AcquireNotify value goes from the socket to `onEvent` on one
-/// thread, with no task hop), else into the `events` stream.
+/// thread, with no task hop), else into the `events` stream. That queue may be the consumer's
+/// own (busy for seconds while it flushes): the link never blocks a thread waiting for it.
 public final class StrapLink: Sendable {
     public let selector: StrapSelector
     /// Finished at once when `onEvent` is given (nothing would read it).
@@ -42,6 +43,11 @@ public final class StrapLink: Sendable {
         queue.async { self.deliver(event) }
     }
 
+    /// Runs `work` on `queue` and waits without holding a thread (the queue may be busy).
+    func onQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
+    }
+
     /// On `queue` only.
     func deliver(_ event: StrapEvent) {
         if let onEvent { onEvent(event) } else { emitter.yield(event) }
@@ -53,18 +59,23 @@ public final class StrapLink: Sendable {
     public func run() async throws(StrapLinkError) {
         defer { queue.async { self.emitter.finish() } }
         var failures = 0
+        /// Connects in a row that answered InProgress: only the first cleans up.
+        var inProgressStreak = 0
         while !Task.isCancelled {
             let verdict: ReconnectPolicy.Verdict
             do {
-                let streamed = try await connectAndStream()
+                let streamed = try await connectAndStream(cleaningUpInProgress: inProgressStreak == 0)
+                inProgressStreak = 0
                 if Task.isCancelled { return }
                 failures = streamed ? 0 : failures + 1
                 verdict = streamed ? .retrySoon : .retry
             } catch {
                 if Task.isCancelled { return }
                 if error.verdict == .fatal { throw StrapLinkError(description: "\(selector): \(error.reason)") }
-                failures += 1
                 verdict = error.verdict
+                // Patience has its own fixed wait: an attempt under way is no failure to back off from.
+                if verdict != .waitPatiently { failures += 1 }
+                inProgressStreak = verdict == .waitPatiently ? inProgressStreak + 1 : 0
                 log(error.reason)
             }
             let delay = policy.delay(afterFailures: failures, verdict: verdict, random: environment.random())
@@ -73,20 +84,21 @@ public final class StrapLink: Sendable {
         }
     }
 
-    /// One attempt; true when values flowed before the link was lost.
-    private func connectAndStream() async throws(LinkFailure) -> Bool {
+    /// One attempt; true when values flowed before the link was lost. `cleaningUpInProgress`:
+    /// an InProgress answer to Connect is cleaned up (the first of a streak).
+    private func connectAndStream(cleaningUpInProgress: Bool) async throws(LinkFailure) -> Bool {
         let device = try await locate()
         guard let adapterPath = device.adapterPath else { throw LinkFailure(verdict: .retry, reason: "device has no adapter") }
         // Routes before Connect: nothing sent once the services resolve can be missed.
         let (inputs, feed) = AsyncStream.makeStream(of: LinkInput.self)
         let values = ValueDispatch(link: self)
-        client.route(device.path) { [queue] arrival in queue.sync { values.receive(arrival) } }
+        client.route(device.path) { [queue] arrival in queue.async { values.receive(arrival) } }
         let observer = await client.observe { feed.yield(.treeChanged) }
         defer { feed.finish() }
         let outcome: Result<Bool, LinkFailure>
         do {
             let heartRatePath = try await gates.withGate(adapterPath) { () async throws(LinkFailure) -> String in
-                try await self.connect(device)
+                try await self.connect(device, cleaningUpInProgress: cleaningUpInProgress)
             }
             outcome = .success(await stream(device: device, heartRatePath: heartRatePath, values: values, inputs: inputs, feed: feed))
         } catch let failure as LinkFailure {
@@ -140,8 +152,10 @@ public final class StrapLink: Sendable {
     }
 
     /// Connect (or adopt a link that is already up), then wait for the services and the
-    /// 0x2A37 object; on timeout disconnect so the next attempt starts clean.
-    private func connect(_ device: Device1) async throws(LinkFailure) -> String {
+    /// 0x2A37 object; on timeout disconnect so the next attempt starts clean. InProgress means
+    /// bluetoothd has an attempt of its own (a stale one of ours, another client's): the first in
+    /// a row cancels it with one Disconnect; the link then waits patiently, never hammering.
+    private func connect(_ device: Device1, cleaningUpInProgress: Bool) async throws(LinkFailure) -> String {
         if device.connected {
             log("already connected (adopting the link)")
         } else {
@@ -151,7 +165,9 @@ public final class StrapLink: Sendable {
             } catch {
                 let verdict = policy.classify(error)
                 if verdict != .proceed {
-                    if error == .cancelled { try? await Task { [bus] in try await device.disconnect(on: bus, timeout: .seconds(1)) }.value }
+                    if error == .cancelled || (verdict == .waitPatiently && cleaningUpInProgress) {
+                        try? await Task { [bus] in try await device.disconnect(on: bus, timeout: .seconds(1)) }.value
+                    }
                     throw LinkFailure(verdict: verdict, reason: "Connect failed: \(error)")
                 }
             }

@@ -1,4 +1,5 @@
 import HeartRate
+import Synchronization
 
 /// One connection attempt's characteristic values, on the link's events queue only: from
 /// PropertiesChanged (routed by device path before Connect) and from the AcquireNotify
@@ -12,7 +13,7 @@ final class ValueDispatch: @unchecked Sendable {
     private var watchdog: SilenceWatchdog?
     private var waiting: [BlueZClient.ValueArrival] = []
     private var lastBattery: BatteryLevel?
-    private(set) var heartRateValues = 0
+    private let heartRateCount = Atomic<Int>(0)
     private var stopped = false
 
     init(link: StrapLink) { self.link = link }
@@ -36,13 +37,16 @@ final class ValueDispatch: @unchecked Sendable {
         }
     }
 
+    /// 0x2A37 values so far; read from any thread (the queue may be busy with its consumer).
+    var heartRateValues: Int { heartRateCount.load(ordering: .relaxed) }
+
     /// The link was declared lost: later values belong to no connection.
     func stop() { stopped = true }
 
     func heartRate(_ bytes: [UInt8], at time: Timestamp) {
         guard !stopped else { return }
         watchdog?.feed()
-        heartRateValues += 1
+        heartRateCount.add(1, ordering: .relaxed)
         link.deliver(StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: bytes)))
     }
 

@@ -58,12 +58,13 @@ struct ActivityRecord: Sendable {
 
     /// `<prefix>-<yyyyMMddTHHmmssZ of start>-<n>`: readable, unique per engine, identical in every replay.
     static func identifier(prefix: String, start: Timestamp, number: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: start.date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let stamp = String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
-            + "T" + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+        let parts = start.utcFields // not Calendar: its first use loads ICU's data for good
+        func digits(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let stamp = digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2)
+            + "T" + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2) + "Z"
         return "\(prefix)-\(stamp)-\(number)"
     }
 }

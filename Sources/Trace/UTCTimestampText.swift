@@ -11,12 +11,7 @@ public enum UTCTimestampText {
 
     /// Appends the text form to a byte buffer without building a String (the replay hot path).
     public static func append(_ time: Timestamp, to bytes: inout [UInt8]) {
-        let micros = time.microsecondsSinceUnixEpoch
-        let perDay = 86_400 * Timestamp.microsecondsPerSecond
-        let days = micros.floorDiv(perDay)
-        let inDay = micros - days * perDay
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let seconds = inDay / Timestamp.microsecondsPerSecond
+        let fields = time.utcFields
         func digits(_ value: Int64, _ width: Int, then separator: UInt8?) {
             var divisor: Int64 = 1
             for _ in 1..<width { divisor *= 10 }
@@ -26,13 +21,13 @@ public enum UTCTimestampText {
             }
             if let separator { bytes.append(separator) }
         }
-        digits(year, 4, then: UInt8(ascii: "-"))
-        digits(month, 2, then: UInt8(ascii: "-"))
-        digits(day, 2, then: UInt8(ascii: "T"))
-        digits(seconds / 3600, 2, then: UInt8(ascii: ":"))
-        digits(seconds / 60 % 60, 2, then: UInt8(ascii: ":"))
-        digits(seconds % 60, 2, then: UInt8(ascii: "."))
-        digits(inDay % Timestamp.microsecondsPerSecond, 6, then: UInt8(ascii: "Z"))
+        digits(fields.year, 4, then: UInt8(ascii: "-"))
+        digits(fields.month, 2, then: UInt8(ascii: "-"))
+        digits(fields.day, 2, then: UInt8(ascii: "T"))
+        digits(fields.hour, 2, then: UInt8(ascii: ":"))
+        digits(fields.minute, 2, then: UInt8(ascii: ":"))
+        digits(fields.second, 2, then: UInt8(ascii: "."))
+        digits(fields.microsecond, 6, then: UInt8(ascii: "Z"))
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.f…]` followed by `Z` or `±HH:MM`.
@@ -89,7 +84,7 @@ public enum UTCTimestampText {
         return Timestamp(microsecondsSinceUnixEpoch: seconds * Timestamp.microsecondsPerSecond + micros)
     }
 
-    // Howard Hinnant's days_from_civil / civil_from_days, for the proleptic Gregorian calendar.
+    // Howard Hinnant's days_from_civil, for the proleptic Gregorian calendar (the other way: Timestamp.utcFields).
     static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = y.floorDiv(400)
@@ -97,18 +92,6 @@ public enum UTCTimestampText {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468
-        let era = shifted.floorDiv(146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
@@ -124,11 +107,4 @@ public enum UTCTimestampText {
 @inline(__always)
 func decimalDigit(_ ascii: UInt8) -> Int64? {
     ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9") ? Int64(ascii &- UInt8(ascii: "0")) : nil
-}
-
-extension Int64 {
-    func floorDiv(_ divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
 }

@@ -1,4 +1,5 @@
 import CLI
+import CSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -6,4 +7,5 @@ import Glibc
 import Darwin
 #endif
 
+_ = hr_disable_transparent_huge_pages() // before any thread: stacks and heaps in 4 KB pages
 exit(HRBridge.main(Array(CommandLine.arguments.dropFirst())))

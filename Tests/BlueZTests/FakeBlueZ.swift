@@ -45,6 +45,7 @@ final class FakeBlueZ: @unchecked Sendable {
         var policy = ReconnectPolicy()
         policy.backoff = [.milliseconds(50), .milliseconds(100), .milliseconds(200)]
         policy.shortBackoff = .milliseconds(20)
+        policy.inProgressPatience = .milliseconds(300)
         policy.discoveryWindow = .milliseconds(500)
         policy.servicesResolvedTimeout = .seconds(3)
         policy.silenceTimeout = .seconds(1)

@@ -6,7 +6,7 @@ import Testing
     let policy = ReconnectPolicy()
 
     @Test(arguments: [
-        (BusError.remote(name: "org.bluez.Error.InProgress", message: "In Progress"), ReconnectPolicy.Verdict.retry),
+        (BusError.remote(name: "org.bluez.Error.InProgress", message: "In Progress"), ReconnectPolicy.Verdict.waitPatiently),
         (.remote(name: "org.bluez.Error.Failed", message: "le-connection-abort-by-local"), .retrySoon),
         (.remote(name: "org.bluez.Error.Failed", message: "Software caused connection abort"), .retrySoon),
         (.remote(name: "org.bluez.Error.Failed", message: "Page Timeout"), .retry),
@@ -34,5 +34,11 @@ import Testing
 
     @Test func abortsRetrySoonWhateverTheCount() {
         #expect(policy.delay(afterFailures: 6, verdict: .retrySoon, random: 0.5) == .milliseconds(250))
+    }
+
+    @Test func inProgressWaitsTheSamePatientTimeWhateverTheCount() {
+        for failures in [1, 2, 9] {
+            #expect(policy.delay(afterFailures: failures, verdict: .waitPatiently, random: 0.5) == .seconds(5))
+        }
     }
 }

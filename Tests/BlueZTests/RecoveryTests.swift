@@ -2,6 +2,7 @@ import BlueZ
 import BusTestSupport
 import DBus
 import HeartRate
+import Synchronization
 import Testing
 
 /// Each fault a laptop inflicts, injected into the fake bluetoothd mid-stream: the link must
@@ -60,6 +61,25 @@ import Testing
         try await recorder.read(until: { _ in recorder.rates.count >= 30 }, "30 values after two failed connects")
         #expect(recorder.rates == Array(1...30))
         #expect(try await fake.calls("Connect") == 3)
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    /// InProgress on Connect: bluetoothd has an attempt of its own. The link cancels it with one
+    /// Disconnect, then waits the patient delay between tries (not the growing backoff), without
+    /// a Disconnect each time.
+    @Test func inProgressOnConnectCleansUpOnceThenWaitsPatiently() async throws {
+        let fake = try await FakeBlueZ(["--count", "20", "--interval", "10"])
+        try await fake.control("FailConnects", .string("org.bluez.Error.InProgress"), .string("In Progress"), .uint32(3))
+        let logs = Mutex<[String]>([])
+        let (_, task, recorder) = fake.link(log: { line in logs.withLock { $0.append(line) } })
+        try await recorder.read(until: { _ in recorder.rates.count >= 20 }, "values after three InProgress answers")
+        #expect(recorder.rates == Array(1...20))
+        #expect(try await fake.calls("Connect") == 4)
+        #expect(try await fake.calls("Disconnect") == 1, "one clean-up for the streak, not one per InProgress")
+        let waits = logs.withLock { $0 }.filter { $0.contains("reconnecting in") }
+        #expect(waits.count == 3 && waits.allSatisfy { $0.hasSuffix("reconnecting in 0.3 s") }, "\(waits)")
         task.cancel()
         _ = await task.result
         await fake.stop()

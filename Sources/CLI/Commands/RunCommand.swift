@@ -67,10 +67,11 @@ enum RunCommand {
             let (selector, session) = strap
             return StrapLinks.Strap(
                 selector: selector,
+                queue: session.queue, // a value goes from the socket through the engine on one thread
                 consume: { event in
                     // Recorded first, exactly as it arrived; the session parses.
                     if let failure = recorder?.append(event) { return failure }
-                    session.deliver(event)
+                    session.deliverOnQueue(event)
                     return nil
                 },
                 ended: { session.endOfInput() }

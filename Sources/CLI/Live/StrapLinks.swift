@@ -5,14 +5,16 @@ import HeartRate
 import Synchronization
 
 /// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
-/// `StrapLink` per strap, each delivering on its own serial queue straight to that strap's consumer
-/// (no task hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
+/// `StrapLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
+/// straight to that strap's consumer (no hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
 /// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
 final class StrapLinks: Sendable {
     /// One strap: what to find, what to do with each event (nil, or why the strap must stop), and
-    /// what to do after its last event (on the same queue, so nothing is delivered after it).
+    /// what to do after its last event (on the same queue, so nothing is delivered after it). `queue`:
+    /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
     struct Strap: Sendable {
         var selector: BlueZ.StrapSelector
+        var queue: DispatchQueue? = nil
         var consume: @Sendable (StrapEvent) -> CLIError?
         var ended: @Sendable () -> Void
     }
@@ -54,7 +56,7 @@ final class StrapLinks: Sendable {
     }
 
     private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
-        let events = DispatchQueue(label: "hrbridge.strap-events")
+        let events = strap.queue ?? DispatchQueue(label: "hrbridge.strap-events")
         let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events)
         let link = StrapLink(selector: strap.selector, client: client, gates: gates, environment: environment) { [self] event in
             guard let failure = strap.consume(event) else { return }
@@ -74,7 +76,14 @@ final class StrapLinks: Sendable {
                     console.warn("\(error.description); giving up on this strap")
                     record(.unavailable(error.description))
                 }
-                events.async { strap.ended() } // after the last event the link queued
+                // After the last event the link queued; the task ends only then, so `waitForAll`
+                // returns with every event consumed (the queue may be the busy session's).
+                await withCheckedContinuation { continuation in
+                    events.async {
+                        strap.ended()
+                        continuation.resume()
+                    }
+                }
             }
         }
     }
@@ -96,7 +105,8 @@ final class StrapLinks: Sendable {
         }
     }
 
-    /// Blocks until the bus was opened (or not) and every link has stopped (call after a stop).
+    /// Blocks until the bus was opened (or not) and every link has stopped and its events were
+    /// consumed (call after a stop).
     func waitForAll() {
         opened.wait()
         opened.signal()

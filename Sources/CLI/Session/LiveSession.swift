@@ -23,7 +23,9 @@ final class LiveSession: @unchecked Sendable {
         case failed
     }
 
-    private let queue = DispatchQueue(label: "hrbridge.session")
+    /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
+    /// then goes from the socket through the engine on one thread, with no hand-off.
+    let queue: DispatchQueue
     private var feed: StrapFeed
     private let sinks: SinkSet
     private let console: Console
@@ -42,6 +44,8 @@ final class LiveSession: @unchecked Sendable {
     private var stopBeforeStart: Int32?
     private var lastEventTime: Timestamp?
     private var deadlineTimer: (any DispatchSourceTimer)?
+    /// What the deadline timer is set for (engine time); nil when it is not set.
+    private var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
     /// The first failure (a sink's output gone, the state file unwritable).
     private(set) var failure: CLIError?
@@ -56,7 +60,9 @@ final class LiveSession: @unchecked Sendable {
     /// `schedule`: a trace to pull from (nil: a live source calls `deliver`). `onStop` runs when a
     /// signal stops the session, so the source can let go of the strap while the sinks flush.
     init(feed: StrapFeed, sinks: SinkSet, console: Console, clock: SessionClock, stateFile: ActivityStateFile,
-         schedule: TraceSchedule? = nil, onStop: @escaping @Sendable () -> Void = {}) {
+         schedule: TraceSchedule? = nil, queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"),
+         onStop: @escaping @Sendable () -> Void = {}) {
+        self.queue = queue
         self.feed = feed
         self.sinks = sinks
         self.console = console
@@ -101,14 +107,22 @@ final class LiveSession: @unchecked Sendable {
     /// An event from a live source (any thread). Kept until `start()` has recovered; ignored once
     /// the session is stopping.
     func deliver(_ event: StrapEvent) {
-        queue.async { [self] in
-            switch phase {
-            case .notStarted: early.append(event)
-            case .running:
-                handle(event, origin: nil)
-                pump()
-            case .over: break
-            }
+        queue.async { [self] in receive(event) }
+    }
+
+    /// `deliver` from a source already running on `queue`: handled at once.
+    func deliverOnQueue(_ event: StrapEvent) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        receive(event)
+    }
+
+    private func receive(_ event: StrapEvent) {
+        switch phase {
+        case .notStarted: early.append(event)
+        case .running:
+            handle(event, origin: nil)
+            pump(now: event.time) // a live event is stamped as it arrives: no second clock read
+        case .over: break
         }
     }
 
@@ -211,7 +225,8 @@ final class LiveSession: @unchecked Sendable {
 
     /// Handles whatever is due: deadlines the engine named and, for a paced trace, its events, in the
     /// same order as the virtual-clock replay (a deadline goes first only when strictly earlier).
-    private func pump() {
+    /// `now`: the time, when the caller has just read it (a live event's stamp).
+    private func pump(now known: Timestamp? = nil) {
         var handled = 0
         while running {
             guard handled < Self.batchSize else {
@@ -242,29 +257,38 @@ final class LiveSession: @unchecked Sendable {
                 guard next <= now, let (event, origin) = schedule!.take() else { break }
                 handle(event, origin: origin)
             } else {
-                guard let deadline, let now = clock.now(), deadline <= now else { break }
+                guard let deadline, let now = known ?? clock.now(), deadline <= now else { break }
                 send(feed.tick(at: deadline))
             }
         }
         armDeadlineTimer()
     }
 
-    /// One timer for whatever comes next: the engine's deadline or the trace's next event.
+    /// One timer for whatever comes next: the engine's deadline or the trace's next event. Set again
+    /// only when that moves earlier: a timer that fires early finds nothing due and sets itself for
+    /// the new time (at 50 Hz the rate window's next expiry moves later with every sample).
     private func armDeadlineTimer() {
         guard running else { return }
         var due = feed.nextDeadline
         if schedule != nil, let next = try? schedule!.nextTime(), due.map({ $0 >= next }) ?? true { due = next }
-        guard let due else {
+        guard var due else {
             deadlineTimer?.cancel()
             deadlineTimer = nil
+            deadlineTimerDue = nil
             return
         }
+        if schedule == nil { due = due.adding(microseconds: Self.liveDeadlineSlack) }
+        if let armed = deadlineTimerDue, armed <= due { return }
         if deadlineTimer == nil {
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [self] in pump() }
+            timer.setEventHandler { [self] in
+                deadlineTimerDue = nil
+                pump()
+            }
             timer.resume()
             deadlineTimer = timer
         }
+        deadlineTimerDue = due
         let seconds = clock.secondsUntil(due)
         deadlineTimer?.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: Self.timerLeeway)
     }
@@ -272,6 +296,11 @@ final class LiveSession: @unchecked Sendable {
     /// Deadlines are whole events (a refresh, a loss) measured in seconds: a millisecond late is fine,
     /// and lets the system batch wake-ups.
     private static let timerLeeway = DispatchTimeInterval.milliseconds(1)
+
+    /// How late (µs) a live session may run a deadline when no sample comes first. A sample runs every
+    /// deadline before it at the deadline's own time, so updates are the same; only their wall-clock
+    /// departure may lag. It spares a 50 Hz stream a wake-up per sample for the rate window's expiries.
+    private static let liveDeadlineSlack: Int64 = 500_000
 
     private func handle(_ event: StrapEvent, origin: String?) {
         lastEventTime = event.time

@@ -35,15 +35,7 @@ let package = Package(
         ),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),
-        .executableTarget(
-            name: "hrbridge",
-            dependencies: ["CLI", "CSystem"],
-            // Release links with lld's packed relative relocations (DT_RELR, glibc >= 2.36): the
-            // static Swift runtime and Foundation carry ~74,000 of them, whose 1.8 MB table the
-            // loader otherwise reads at every start (measured: -1.4 MB peak RSS). Still PIE.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-fuse-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
-                                          .when(configuration: .release))]
-        ),
+        .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem"]),
         .executableTarget(
             name: "ReplayBenchmark",
             dependencies: ["CLI", "Trace", "HeartRate"],

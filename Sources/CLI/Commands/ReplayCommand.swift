@@ -70,17 +70,13 @@ enum ReplayCommand {
         if arguments.value("--control-bus") != nil, pace == .fastest {
             throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
-        if !arguments.has("--from-now"), try SinkOptions.specs(arguments, spec: spec).contains(where: \.isNetwork) {
-            console.warn("network sinks get the trace's own times (it starts \(UTCTimestampText.format(reader.start))): a phone shows "
-                + "such updates as stale or ignores them, and a server may take a second replay's activity ids as repeats; "
-                + "--from-now plays the trace as if it began now")
-        }
         if case let .speed(factor) = pace {
             try replayLive(reader, speed: factor, engine: engine, arguments: arguments, console: console)
             return
         }
         var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
+        try warnAboutRecordedTimes(reader, arguments, console)
         defer {
             sinks.finish()
             console.output.flush()
@@ -98,6 +94,7 @@ enum ReplayCommand {
         let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments),
                                                      key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
+        try warnAboutRecordedTimes(reader, arguments, console)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
@@ -105,6 +102,14 @@ enum ReplayCommand {
                                                targets: [.init(name: "replay", session: session)], console: console)
         defer { control?.close() }
         try SessionRunner.run([session], console: console)
+    }
+
+    /// Network sinks (set up, so their flags are valid) about to get a trace's recorded times.
+    private static func warnAboutRecordedTimes(_ reader: TraceReader, _ arguments: ParsedArguments, _ console: Console) throws(CLIError) {
+        guard !arguments.has("--from-now"), try SinkOptions.specs(arguments, spec: spec).contains(where: \.isNetwork) else { return }
+        console.warn("network sinks get the trace's own times (it starts \(UTCTimestampText.format(reader.start))): a phone shows "
+            + "such updates as stale or ignores them, and a server may take a second replay's activity ids as repeats; "
+            + "--from-now plays the trace as if it began now")
     }
 
     /// The raw view: every parsed 0x2A37 sample with its trace time, no engine.

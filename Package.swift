@@ -21,8 +21,9 @@ let package = Package(
         .target(name: "Config", dependencies: ["LiveState"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: both are loaded with dlopen when a network sink first needs them (shim.h).
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "Forwarding",
             dependencies: ["HeartRate", "LiveState", "COpenSSL", "CCurl"],

@@ -13,34 +13,37 @@ public final class SigningKey: @unchecked Sendable {
     }
 
     public init(pem: Data, source: String = "key") throws(SigningKeyError) {
+        if let problem = hrb_crypto_unavailable() {
+            throw .signingFailed("libcrypto could not be loaded (\(String(cString: problem))); install libssl3")
+        }
         let loaded: OpaquePointer? = pem.withUnsafeBytes { bytes in
-            guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            defer { BIO_free(bio) }
-            return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+            guard let bio = hrb_BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            defer { hrb_BIO_free(bio) }
+            return hrb_PEM_read_bio_PrivateKey(bio)
         }
         guard let loaded else { throw .notAPrivateKey(source, Self.lastOpenSSLError()) }
-        guard EVP_PKEY_get_base_id(loaded) == EVP_PKEY_EC, Self.curveName(of: loaded) == "prime256v1" else {
-            EVP_PKEY_free(loaded)
+        guard hrb_EVP_PKEY_get_base_id(loaded) == EVP_PKEY_EC, Self.curveName(of: loaded) == "prime256v1" else {
+            hrb_EVP_PKEY_free(loaded)
             throw .wrongKeyType(source)
         }
         key = loaded
     }
 
-    deinit { EVP_PKEY_free(key) }
+    deinit { hrb_EVP_PKEY_free(key) }
 
     /// ECDSA P-256 over SHA-256, as JWS wants it (RFC 7518 §3.4): r and s, 32 bytes each, not DER.
     public func signES256(_ message: [UInt8]) throws(SigningKeyError) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw .signingFailed(Self.lastOpenSSLError()) }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+        guard let context = hrb_EVP_MD_CTX_new() else { throw .signingFailed(Self.lastOpenSSLError()) }
+        defer { hrb_EVP_MD_CTX_free(context) }
+        guard hrb_EVP_DigestSignInit_sha256(context, key) == 1 else {
             throw .signingFailed(Self.lastOpenSSLError())
         }
         var length = 0
-        guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
+        guard hrb_EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
             throw .signingFailed(Self.lastOpenSSLError())
         }
         var der = [UInt8](repeating: 0, count: length)
-        guard EVP_DigestSign(context, &der, &length, message, message.count) == 1 else {
+        guard hrb_EVP_DigestSign(context, &der, &length, message, message.count) == 1 else {
             throw .signingFailed(Self.lastOpenSSLError())
         }
         return try Self.rawSignature(fromDER: Array(der[..<length]))
@@ -49,14 +52,13 @@ public final class SigningKey: @unchecked Sendable {
     private static func rawSignature(fromDER der: [UInt8]) throws(SigningKeyError) -> [UInt8] {
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
+            return hrb_d2i_ECDSA_SIG(&cursor, buffer.count)
         }
         guard let parsed else { throw .signingFailed(lastOpenSSLError()) }
-        defer { ECDSA_SIG_free(parsed) }
+        defer { hrb_ECDSA_SIG_free(parsed) }
         var raw = [UInt8](repeating: 0, count: 64)
         let written = raw.withUnsafeMutableBufferPointer { buffer in
-            BN_bn2binpad(ECDSA_SIG_get0_r(parsed), buffer.baseAddress, 32)
-                + BN_bn2binpad(ECDSA_SIG_get0_s(parsed), buffer.baseAddress! + 32, 32)
+            hrb_ECDSA_SIG_raw(parsed, buffer.baseAddress, buffer.baseAddress! + 32, 32)
         }
         guard written == 64 else { throw .signingFailed("signature component longer than 32 bytes") }
         return raw
@@ -65,18 +67,18 @@ public final class SigningKey: @unchecked Sendable {
     private static func curveName(of key: OpaquePointer) -> String? {
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
-        guard EVP_PKEY_get_utf8_string_param(key, OSSL_PKEY_PARAM_GROUP_NAME, &name, name.count, &length) == 1 else {
+        guard hrb_EVP_PKEY_get_utf8_string_param(key, OSSL_PKEY_PARAM_GROUP_NAME, &name, name.count, &length) == 1 else {
             return nil
         }
         return String(decoding: name[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func lastOpenSSLError() -> String {
-        let code = ERR_get_error()
+        let code = hrb_ERR_get_error()
         guard code != 0 else { return "no detail from OpenSSL" }
         var text = [CChar](repeating: 0, count: 256)
-        ERR_error_string_n(code, &text, text.count)
-        ERR_clear_error()
+        hrb_ERR_error_string_n(code, &text, text.count)
+        hrb_ERR_clear_error()
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

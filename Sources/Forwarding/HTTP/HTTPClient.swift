@@ -5,22 +5,27 @@ import Foundation
 /// its connection open between requests (APNs asks providers to reuse connections); TLS peer and
 /// host verification stay on.
 public final class HTTPClient {
-    private let handle: UnsafeMutableRawPointer
+    /// nil when libcurl could not be loaded (`unavailable` says why): every request then fails as a
+    /// transport error, so the sink retries and spools as for any outage rather than crash.
+    private let handle: UnsafeMutableRawPointer?
+    private let unavailable: String?
     private let configuration: HTTPClientConfiguration
 
     public init(configuration: HTTPClientConfiguration) {
+        unavailable = hrb_curl_unavailable().map { "libcurl could not be loaded (\(String(cString: $0))); install libcurl4" }
         _ = Self.globalInitialization
-        // curl_easy_init fails only when out of memory.
-        handle = curl_easy_init()!
+        // curl_easy_init fails only when out of memory or without libcurl.
+        handle = hrb_curl_easy_init()
         self.configuration = configuration
     }
 
-    deinit { curl_easy_cleanup(handle) }
+    deinit { if let handle { hrb_curl_easy_cleanup(handle) } }
 
     /// libcurl's global state must be set up once, before any thread uses it.
-    private static let globalInitialization: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInitialization: Void = { hrb_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     public func send(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPFailure> {
+        guard let handle else { return .failure(.transport("\(request.url): \(unavailable ?? "libcurl could not start a request")")) }
         let collector = ResponseCollector()
         let context = Unmanaged.passRetained(collector)
         defer { context.release() }
@@ -28,12 +33,12 @@ public final class HTTPClient {
         // "Expect:" stops libcurl from waiting for 100-continue on HTTP/1.1 posts.
         for header in request.headers + [HTTPHeader("Expect", "")] {
             let line = header.value.isEmpty ? "\(header.name):" : "\(header.name): \(header.value)"
-            headerList = curl_slist_append(headerList, line)
+            headerList = hrb_curl_slist_append(headerList, line)
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { hrb_curl_slist_free_all(headerList) }
         var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
-        curl_easy_reset(handle)
+        hrb_curl_easy_reset(handle)
         hrb_curl_set_string(handle, CURLOPT_URL, request.url)
         hrb_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         hrb_curl_set_long(handle, CURLOPT_POST, 1)
@@ -64,7 +69,7 @@ public final class HTTPClient {
         }
         let code = errorText.withUnsafeMutableBufferPointer { buffer in
             hrb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-            return curl_easy_perform(handle)
+            return hrb_curl_easy_perform(handle)
         }
         hrb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         guard code == CURLE_OK else {
@@ -96,7 +101,7 @@ public final class HTTPClient {
     }
 
     private static func failure(_ code: CURLcode, detail: String, url: String) -> HTTPFailure {
-        let text = "\(url): " + (detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+        let text = "\(url): " + (detail.isEmpty ? String(cString: hrb_curl_easy_strerror(code)) : detail)
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(text)
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST: return .couldNotConnect(text)

@@ -13,7 +13,7 @@ final class RunningBridge: @unchecked Sendable {
     /// stderr goes to `logPath` (a pipe nobody reads could fill and stall the bridge).
     init(_ arguments: [String], environment: [String: String], logPath: String) throws {
         self.logPath = logPath
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: FakeStrapBus.binary)
         process.arguments = arguments
         process.environment = environment

@@ -45,6 +45,7 @@ enum ConfiguredSinks {
                     key = try SigningKey(contentsOfFile: try resolve(team.keyFile, context))
                 } catch let error as SigningKeyError {
                     if case .unreadable = error { throw .noInput(error.description) }
+                    if case .libcryptoMissing = error { throw .unavailable(error.description) }
                     throw .dataError(error.description)
                 } catch let error as CLIError {
                     throw error

@@ -96,6 +96,7 @@ enum SinkOptions {
             key = try SigningKey(contentsOfFile: keyFile)
         } catch {
             if case .unreadable = error { throw .noInput(error.description) }
+            if case .libcryptoMissing = error { throw .unavailable(error.description) }
             throw .dataError(error.description)
         }
         let settings = APNsSinkSettings(baseURL: baseURL, bundleID: bundleID, deviceToken: device, pushToStartToken: start, relevanceScore: relevance)

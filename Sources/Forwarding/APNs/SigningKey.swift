@@ -13,9 +13,7 @@ public final class SigningKey: @unchecked Sendable {
     }
 
     public init(pem: Data, source: String = "key") throws(SigningKeyError) {
-        if let problem = hrb_crypto_unavailable() {
-            throw .signingFailed("libcrypto could not be loaded (\(String(cString: problem))); install libssl3")
-        }
+        if let problem = hrb_crypto_unavailable() { throw .libcryptoMissing(String(cString: problem)) }
         let loaded: OpaquePointer? = pem.withUnsafeBytes { bytes in
             guard let bio = hrb_BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             defer { hrb_BIO_free(bio) }
@@ -88,9 +86,12 @@ public enum SigningKeyError: Error, CustomStringConvertible, Equatable {
     case notAPrivateKey(String, String)
     case wrongKeyType(String)
     case signingFailed(String)
+    /// libcrypto (loaded on first use) is not on this machine.
+    case libcryptoMissing(String)
 
     public var description: String {
         switch self {
+        case let .libcryptoMissing(detail): "the APNs sink signs with OpenSSL's libcrypto, which could not be loaded (\(detail)); install libssl3"
         case let .unreadable(path): "\(path): cannot read the APNs key file"
         case let .notAPrivateKey(source, detail): "\(source): not a PEM private key (\(detail))"
         case let .wrongKeyType(source): "\(source): not an EC P-256 key; APNs needs the .p8 key from the developer account"

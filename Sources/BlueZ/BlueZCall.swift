@@ -20,7 +20,7 @@ public struct BlueZBus: Sendable {
     }
 
     public func managedObjects() async throws(BusError) -> BusValue {
-        let reply = try await call("/", BlueZNames.objectManager, "GetManagedObjects")
+        let reply = try await call("/", BusInterfaceName.objectManager, "GetManagedObjects")
         return reply.first ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])
     }
 }

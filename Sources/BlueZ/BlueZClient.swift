@@ -39,14 +39,14 @@ public actor BlueZClient {
     public static func start(on connection: BusConnection, clock: @escaping @Sendable () -> Timestamp) async throws(BusError) -> BlueZClient {
         let client = BlueZClient(bus: BlueZBus(connection), clock: clock)
         let signals = try await connection.signals(matching: [
-            BusMatchRule(sender: BlueZNames.busName, interface: BlueZNames.objectManager),
-            BusMatchRule(sender: BlueZNames.busName, interface: BlueZNames.properties, member: "PropertiesChanged", pathNamespace: BlueZNames.root),
+            BusMatchRule(sender: BlueZNames.busName, interface: BusInterfaceName.objectManager),
+            BusMatchRule(sender: BlueZNames.busName, interface: BusInterfaceName.properties, member: "PropertiesChanged", pathNamespace: BlueZNames.root),
             .nameOwnerChanged(of: BlueZNames.busName),
         ])
         // Values take a short cut: routed on the bus queue as they are dispatched, not through
         // this actor (the tree's copy of Value is never read).
         try await connection.onSignals(matching: [
-            BusMatchRule(sender: BlueZNames.busName, interface: BlueZNames.properties, member: "PropertiesChanged",
+            BusMatchRule(sender: BlueZNames.busName, interface: BusInterfaceName.properties, member: "PropertiesChanged",
                          pathNamespace: BlueZNames.root, firstArgument: BlueZNames.gattCharacteristic),
         ]) { [routes = client.routes] message in
             guard let path = message.path, message.body.count >= 2,
@@ -55,7 +55,7 @@ public actor BlueZClient {
         }
         let owner = try await connection.owner(of: BlueZNames.busName)
         // Refused by the system bus policy (not in group 'bluetooth'): say so now, not never.
-        if let error = await client.begin(running: owner != nil), error.name == "org.freedesktop.DBus.Error.AccessDenied" {
+        if let error = await client.begin(running: owner != nil), error.name == BusErrorName.accessDenied {
             throw error
         }
         Task { await client.follow(signals) }
@@ -90,21 +90,21 @@ public actor BlueZClient {
     private func apply(_ message: BusMessage) async {
         let body = message.body
         switch (message.interface, message.member) {
-        case (BlueZNames.properties, "PropertiesChanged"):
+        case (BusInterfaceName.properties, "PropertiesChanged"):
             guard let path = message.path, body.count >= 2, let interface = body[0].string else { return }
             let changed = body[1].stringKeyedDictionary ?? [:]
             let invalidated = body.count > 2 ? body[2].strings ?? [] : []
             tree.changeProperties(at: path, interface: interface, changed: changed, invalidated: invalidated)
             if changed.keys.contains(where: { $0 != "Value" }) || !invalidated.isEmpty { treeChanged() }
-        case (BlueZNames.objectManager, "InterfacesAdded"):
+        case (BusInterfaceName.objectManager, "InterfacesAdded"):
             guard body.count >= 2, let path = body[0].string else { return }
             tree.addInterfaces(at: path, body[1])
             treeChanged()
-        case (BlueZNames.objectManager, "InterfacesRemoved"):
+        case (BusInterfaceName.objectManager, "InterfacesRemoved"):
             guard body.count >= 2, let path = body[0].string else { return }
             tree.removeInterfaces(at: path, body[1].strings ?? [])
             treeChanged()
-        case ("org.freedesktop.DBus", "NameOwnerChanged"):
+        case (BusInterfaceName.daemon, "NameOwnerChanged"):
             let newOwner = body.count > 2 ? body[2].string ?? "" : ""
             // Every path we hold is void either way: a new bluetoothd numbers things afresh.
             tree.removeAll()

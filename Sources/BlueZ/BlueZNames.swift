@@ -7,6 +7,4 @@ public enum BlueZNames {
     public static let gattService = "org.bluez.GattService1"
     public static let gattCharacteristic = "org.bluez.GattCharacteristic1"
     public static let battery = "org.bluez.Battery1"
-    public static let objectManager = "org.freedesktop.DBus.ObjectManager"
-    public static let properties = "org.freedesktop.DBus.Properties"
 }

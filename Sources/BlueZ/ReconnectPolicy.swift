@@ -63,13 +63,13 @@ public struct ReconnectPolicy: Sendable {
             return .waitPatiently
         case "org.bluez.Error.Failed", "org.bluez.Error.NotConnected",
              "org.bluez.Error.NotPermitted", "org.bluez.Error.NotAvailable",
-             "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod":
+             "org.freedesktop.DBus.Error.UnknownObject", BusErrorName.unknownMethod:
             return .retry
         case "org.bluez.Error.NotReady", "org.bluez.Error.Busy":
             return .waitForAdapter
-        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+        case BusErrorName.serviceUnknown, BusErrorName.nameHasNoOwner:
             return .waitForBlueZ
-        case "org.freedesktop.DBus.Error.AccessDenied", "org.bluez.Error.NotAuthorized", "org.bluez.Error.InvalidArguments":
+        case BusErrorName.accessDenied, "org.bluez.Error.NotAuthorized", "org.bluez.Error.InvalidArguments":
             return .fatal
         default:
             return .retry

@@ -4,10 +4,6 @@ import CDBus
 /// dispatch as replies and signals (no extra thread, no polling), and the standard
 /// Introspectable and Properties interfaces answered from each object's description.
 extension BusConnection {
-    static let introspectable = "org.freedesktop.DBus.Introspectable"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let peer = "org.freedesktop.DBus.Peer"
-
     /// Takes `name` as its only owner, without queueing behind another owner. Throws
     /// `.nameTaken` when another connection has it, or the bus's own error (AccessDenied when the
     /// policy forbids owning it).
@@ -50,7 +46,7 @@ extension BusConnection {
         let interface = dbus_message_get_interface(raw).map { String(cString: $0) }
         let member = dbus_message_get_member(raw).map { String(cString: $0) }
         // Parents of exported paths introspect to their children, so tools can walk the tree.
-        guard interface == nil || interface == Self.introspectable, member == "Introspect" else { return false }
+        guard interface == nil || interface == BusInterfaceName.introspectable, member == "Introspect" else { return false }
         let children = childNodes(of: path)
         guard !children.isEmpty else { return false }
         BusMethodInvocation(raw: raw, connection: self).reply([.string(BusIntrospection.xml(interfaces: [], children: children))])
@@ -61,11 +57,11 @@ extension BusConnection {
         let member = invocation.member
         let arguments = invocation.arguments
         switch invocation.interface {
-        case Self.introspectable? where member == "Introspect":
+        case BusInterfaceName.introspectable? where member == "Introspect":
             invocation.reply([.string(BusIntrospection.xml(interfaces: object.interfaces, children: childNodes(of: object.path)))])
-        case Self.properties?:
+        case BusInterfaceName.properties?:
             servePropertyCall(invocation, object)
-        case Self.peer? where member == "Ping":
+        case BusInterfaceName.peer? where member == "Ping":
             invocation.reply()
         case let name?:
             guard let description = object.interfaces.first(where: { $0.name == name }) else {
@@ -103,7 +99,7 @@ extension BusConnection {
         case "Set" where arguments.count == 3:
             invocation.fail(BusErrorName.propertyReadOnly, "the properties of \(interfaceName) are read-only")
         default:
-            invocation.fail(BusErrorName.invalidArgs, "\(Self.properties).\(invocation.member) does not take these arguments")
+            invocation.fail(BusErrorName.invalidArgs, "\(BusInterfaceName.properties).\(invocation.member) does not take these arguments")
         }
     }
 

@@ -24,8 +24,6 @@ enum OwnerState {
 }
 
 extension BusConnection {
-    static let busDaemon = "org.freedesktop.DBus"
-
     /// Signals matching `rule`, in arrival order. The rule is active on the bus when this
     /// returns, so a snapshot read afterwards (GetManagedObjects) misses nothing. The stream
     /// ends when the connection closes or is lost; dropping it removes the rule.
@@ -83,28 +81,28 @@ extension BusConnection {
     public func owner(of name: String) async throws(BusError) -> String? {
         do {
             return try await call(Self.daemonCall("GetNameOwner", .string(name))).first?.string
-        } catch where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+        } catch where error.name == BusErrorName.nameHasNoOwner {
             return nil
         }
     }
 
     static func daemonCall(_ method: String, _ arguments: BusValue...) -> BusMethodCall {
-        BusMethodCall(destination: busDaemon, path: "/org/freedesktop/DBus", interface: busDaemon, method: method, arguments: arguments)
+        BusMethodCall(destination: BusInterfaceName.daemon, path: "/org/freedesktop/DBus", interface: BusInterfaceName.daemon, method: method, arguments: arguments)
     }
 
     // MARK: - On the queue
 
     func trackOwner(of name: String) {
-        guard !name.hasPrefix(":"), name != Self.busDaemon, ownerTracking[name] == nil else { return }
+        guard !name.hasPrefix(":"), name != BusInterfaceName.daemon, ownerTracking[name] == nil else { return }
         ownerTracking[name] = .unresolved
-        let rule = BusMatchRule(sender: Self.busDaemon, interface: Self.busDaemon, member: "NameOwnerChanged", firstArgument: name)
+        let rule = BusMatchRule.nameOwnerChanged(of: name)
         send(Self.daemonCall("AddMatch", .string(rule.text)), timeout: Self.defaultCallTimeout) { _ in }
         send(Self.daemonCall("GetNameOwner", .string(name)), timeout: Self.defaultCallTimeout) { [weak self] result in
             // Runs on the queue, in wire order with the signals around it.
             guard let self else { return }
             switch result {
             case let .success(values): ownerTracking[name] = values.first?.string.map { .owned(by: $0) } ?? .vacant
-            case let .failure(error) where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner": ownerTracking[name] = .vacant
+            case let .failure(error) where error.name == BusErrorName.nameHasNoOwner: ownerTracking[name] = .vacant
             case .failure: break
             }
         }
@@ -118,7 +116,7 @@ extension BusConnection {
         if interface == "org.freedesktop.DBus.Local", member == "Disconnected" { return connectionLost() }
         let sender = dbus_message_get_sender(raw).map { String(cString: $0) }
         var decoded: BusMessage?
-        if interface == Self.busDaemon, member == "NameOwnerChanged", sender == Self.busDaemon {
+        if interface == BusInterfaceName.daemon, member == "NameOwnerChanged", sender == BusInterfaceName.daemon {
             let message = BusMessage(decoding: raw)
             decoded = message
             if let name = message.body.first?.string, ownerTracking[name] != nil {
@@ -139,7 +137,7 @@ extension BusConnection {
 
     private func senderMatches(_ expected: String?, _ actual: String?) -> Bool {
         guard let expected else { return true }
-        if expected.hasPrefix(":") || expected == Self.busDaemon { return expected == actual }
+        if expected.hasPrefix(":") || expected == BusInterfaceName.daemon { return expected == actual }
         switch ownerTracking[expected] {
         case let .owned(owner): return owner == actual
         case .vacant: return false

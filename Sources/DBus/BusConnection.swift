@@ -84,7 +84,7 @@ public final class BusConnection: @unchecked Sendable {
     private static func failure(_ error: DBusError, _ bus: Bus) -> BusError {
         .cannotConnect(
             where: bus.description,
-            name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+            name: error.name.map { String(cString: $0) } ?? BusErrorName.failed,
             message: error.message.map { String(cString: $0) } ?? "unknown error"
         )
     }

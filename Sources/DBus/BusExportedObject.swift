@@ -61,16 +61,3 @@ public struct BusInterfaceDescription: Sendable {
         self.properties = properties
     }
 }
-
-/// The standard error names a server answers with.
-public enum BusErrorName {
-    public static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
-    public static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
-    public static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
-    public static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
-    public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
-    public static let failed = "org.freedesktop.DBus.Error.Failed"
-    public static let serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
-    public static let nameHasNoOwner = "org.freedesktop.DBus.Error.NameHasNoOwner"
-    public static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
-}

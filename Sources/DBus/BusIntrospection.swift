@@ -7,9 +7,9 @@ enum BusIntrospection {
     """
 
     static let standard: [BusInterfaceDescription] = [
-        .init(name: "org.freedesktop.DBus.Introspectable", methods: [.init("Introspect", outputs: [.init("xml", "s")])]),
-        .init(name: "org.freedesktop.DBus.Peer", methods: [.init("Ping")]),
-        .init(name: "org.freedesktop.DBus.Properties", methods: [
+        .init(name: BusInterfaceName.introspectable, methods: [.init("Introspect", outputs: [.init("xml", "s")])]),
+        .init(name: BusInterfaceName.peer, methods: [.init("Ping")]),
+        .init(name: BusInterfaceName.properties, methods: [
             .init("Get", inputs: [.init("interface", "s"), .init("name", "s")], outputs: [.init("value", "v")]),
             .init("GetAll", inputs: [.init("interface", "s")], outputs: [.init("properties", "a{sv}")]),
             .init("Set", inputs: [.init("interface", "s"), .init("name", "s"), .init("value", "v")]),

@@ -60,6 +60,6 @@ extension BusMatchRule {
     /// The bus daemon's NameOwnerChanged for one name: body (name, old owner, new owner),
     /// an empty owner meaning none.
     public static func nameOwnerChanged(of name: String) -> BusMatchRule {
-        BusMatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged", firstArgument: name)
+        BusMatchRule(sender: BusInterfaceName.daemon, interface: BusInterfaceName.daemon, member: "NameOwnerChanged", firstArgument: name)
     }
 }

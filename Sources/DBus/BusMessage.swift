@@ -43,7 +43,7 @@ public struct BusMessage: Sendable {
 
     /// For an error reply: the error, with the peer's text (its first string argument).
     var asError: BusError {
-        .remote(name: errorName ?? "org.freedesktop.DBus.Error.Failed", message: body.first?.string ?? "")
+        .remote(name: errorName ?? BusErrorName.failed, message: body.first?.string ?? "")
     }
 }
 

@@ -63,7 +63,7 @@ enum ScanCommand {
             try? await adapter.setDiscoveryFilter(Adapter1.heartRateDiscoveryFilter(), on: client.bus)
             do {
                 try await adapter.startDiscovery(on: client.bus)
-            } catch where error.name == "org.freedesktop.DBus.Error.AccessDenied" {
+            } catch where error.name == BusErrorName.accessDenied {
                 return .failure(.unavailable(BluetoothAccess.permissionDenied))
             } catch where error.name != "org.bluez.Error.InProgress" {
                 return .failure(.unavailable("cannot scan on \(adapter.interfaceName): \(error)"))

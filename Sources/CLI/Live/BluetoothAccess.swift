@@ -15,7 +15,7 @@ enum BluetoothAccess {
         }
         do {
             return try await BlueZClient.start(on: connection, clock: { SessionClock.real.now()! })
-        } catch where error.name == "org.freedesktop.DBus.Error.AccessDenied" {
+        } catch where error.name == BusErrorName.accessDenied {
             throw .unavailable(permissionDenied)
         } catch {
             throw .unavailable("cannot follow bluetoothd on the system bus: \(error)")

@@ -76,7 +76,7 @@ enum ReplayCommand {
         }
         var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
-        try warnAboutRecordedTimes(reader, arguments, console)
+        warnAboutRecordedTimes(reader, sinks, arguments, console)
         defer {
             sinks.finish()
             console.output.flush()
@@ -94,7 +94,7 @@ enum ReplayCommand {
         let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments),
                                                      key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
-        try warnAboutRecordedTimes(reader, arguments, console)
+        warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
@@ -104,9 +104,9 @@ enum ReplayCommand {
         try SessionRunner.run([session], console: console)
     }
 
-    /// Network sinks (set up, so their flags are valid) about to get a trace's recorded times.
-    private static func warnAboutRecordedTimes(_ reader: TraceReader, _ arguments: ParsedArguments, _ console: Console) throws(CLIError) {
-        guard !arguments.has("--from-now"), try SinkOptions.specs(arguments, spec: spec).contains(where: \.isNetwork) else { return }
+    /// Network sinks about to get a trace's recorded times (said once they are set up, so after any usage error).
+    private static func warnAboutRecordedTimes(_ reader: TraceReader, _ sinks: SinkSet, _ arguments: ParsedArguments, _ console: Console) {
+        guard !arguments.has("--from-now"), sinks.hasNetworkSink else { return }
         console.warn("network sinks get the trace's own times (it starts \(UTCTimestampText.format(reader.start))): a phone shows "
             + "such updates as stale or ignores them, and a server may take a second replay's activity ids as repeats; "
             + "--from-now plays the trace as if it began now")

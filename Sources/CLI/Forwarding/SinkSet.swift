@@ -51,6 +51,9 @@ final class SinkSet {
         return SinkSet(sinks: sinks, relay: relay, console: console, grace: grace, statusInterval: status)
     }
 
+    /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
+    var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
+
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
 

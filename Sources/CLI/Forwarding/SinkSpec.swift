@@ -19,12 +19,4 @@ enum SinkSpec: Equatable {
             throw .usage("--sink '\(text)': expected stdout, file:PATH, an http(s) URL or apns", nil)
         }
     }
-
-    /// A lifecycle server or APNs: somewhere the times and activity ids mean something to a receiver.
-    var isNetwork: Bool {
-        switch self {
-        case .standardOutput, .file: false
-        case .lifecycleServer, .apns: true
-        }
-    }
 }

@@ -24,9 +24,12 @@ static inline const char *hrb_curl_unavailable(void) {
     return error != NULL ? error : "libcurl.so.4 could not be loaded";
 }
 
-// `function`: libcurl's `name`, or NULL when libcurl is not there (callers then fail softly).
-#define HRB_CURL(name) \
-    __typeof__(&name) function = hrb_curl_library() ? (__typeof__(&name))dlsym(hrb_curl_library(), #name) : NULL
+/// libcurl's function `name`, or NULL when libcurl is not there (callers then fail softly).
+static inline void *hrb_curl_function(const char *name) {
+    void *library = hrb_curl_library();
+    return library != NULL ? dlsym(library, name) : NULL;
+}
+#define HRB_CURL(name) __typeof__(&name) function = (__typeof__(&name))hrb_curl_function(#name)
 
 static inline CURLcode hrb_curl_global_init(long flags) {
     HRB_CURL(curl_global_init);

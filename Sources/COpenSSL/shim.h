@@ -29,9 +29,12 @@ static inline const char *hrb_crypto_unavailable(void) {
     return error != NULL ? error : "libcrypto.so.3 could not be loaded";
 }
 
-// `function`: libcrypto's `name`, or NULL when libcrypto is not there (callers then fail softly).
-#define HRB_CRYPTO(name) \
-    __typeof__(&name) function = hrb_crypto_library() ? (__typeof__(&name))dlsym(hrb_crypto_library(), #name) : NULL
+/// libcrypto's function `name`, or NULL when libcrypto is not there (callers then fail softly).
+static inline void *hrb_crypto_function(const char *name) {
+    void *library = hrb_crypto_library();
+    return library != NULL ? dlsym(library, name) : NULL;
+}
+#define HRB_CRYPTO(name) __typeof__(&name) function = (__typeof__(&name))hrb_crypto_function(#name)
 
 static inline BIO *hrb_BIO_new_mem_buf(const void *buffer, int length) {
     HRB_CRYPTO(BIO_new_mem_buf);
@@ -68,7 +71,7 @@ static inline void hrb_EVP_MD_CTX_free(EVP_MD_CTX *context) {
 /// EVP_DigestSignInit with SHA-256 (EVP_sha256() comes from the same library).
 static inline int hrb_EVP_DigestSignInit_sha256(EVP_MD_CTX *context, EVP_PKEY *key) {
     HRB_CRYPTO(EVP_DigestSignInit);
-    __typeof__(&EVP_sha256) sha256 = hrb_crypto_library() ? (__typeof__(&EVP_sha256))dlsym(hrb_crypto_library(), "EVP_sha256") : NULL;
+    __typeof__(&EVP_sha256) sha256 = (__typeof__(&EVP_sha256))hrb_crypto_function("EVP_sha256");
     return function && sha256 ? function(context, NULL, sha256(), NULL, key) : 0;
 }
 static inline int hrb_EVP_DigestSign(EVP_MD_CTX *context, unsigned char *signature, size_t *length,
@@ -87,8 +90,8 @@ static inline void hrb_ECDSA_SIG_free(ECDSA_SIG *signature) {
 /// r and s, each left-padded to `width` bytes into `r` and `s`; the bytes written (2 × width), or -1.
 static inline int hrb_ECDSA_SIG_raw(const ECDSA_SIG *signature, unsigned char *r, unsigned char *s, int width) {
     HRB_CRYPTO(BN_bn2binpad);
-    __typeof__(&ECDSA_SIG_get0_r) getR = hrb_crypto_library() ? (__typeof__(&ECDSA_SIG_get0_r))dlsym(hrb_crypto_library(), "ECDSA_SIG_get0_r") : NULL;
-    __typeof__(&ECDSA_SIG_get0_s) getS = hrb_crypto_library() ? (__typeof__(&ECDSA_SIG_get0_s))dlsym(hrb_crypto_library(), "ECDSA_SIG_get0_s") : NULL;
+    __typeof__(&ECDSA_SIG_get0_r) getR = (__typeof__(&ECDSA_SIG_get0_r))hrb_crypto_function("ECDSA_SIG_get0_r");
+    __typeof__(&ECDSA_SIG_get0_s) getS = (__typeof__(&ECDSA_SIG_get0_s))hrb_crypto_function("ECDSA_SIG_get0_s");
     if (!function || !getR || !getS) return -1;
     int first = function(getR(signature), r, width);
     int second = function(getS(signature), s, width);

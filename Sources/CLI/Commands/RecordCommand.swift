@@ -27,9 +27,7 @@ enum RecordCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let output = arguments.value("-o") else { throw .usage("missing -o FILE", spec) }
-        let given = arguments.allValues("--device").map(BlueZ.StrapSelector.init)
-        guard Set(given).count == given.count else { throw .usage("the same --device given twice", spec) }
-        let selectors = given.isEmpty ? [BlueZ.StrapSelector.anyHeartRateStrap] : given
+        let selectors = try DeviceOptions.selectors(arguments, spec: spec)
         let recorders = try TraceRecorder.recorders(output, for: selectors, spec: spec)
         let links = StrapLinks(console: console)
         let ended = DispatchGroup()

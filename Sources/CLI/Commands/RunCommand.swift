@@ -131,9 +131,7 @@ enum RunCommand {
     /// One session per --device (default: the first strap found), each with the flags' cadence and sinks.
     private static func flaggedStraps(_ arguments: ParsedArguments, links: StrapLinks,
                                       console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
-        let given = arguments.allValues("--device").map(BlueZ.StrapSelector.init)
-        guard Set(given).count == given.count else { throw .usage("the same --device given twice", spec) }
-        let selectors = given.isEmpty ? [BlueZ.StrapSelector.anyHeartRateStrap] : given
+        let selectors = try DeviceOptions.selectors(arguments, spec: spec)
         let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
         var straps: [(selector: BlueZ.StrapSelector, session: LiveSession)] = []
         for (index, selector) in selectors.enumerated() {

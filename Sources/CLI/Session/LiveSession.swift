@@ -197,23 +197,6 @@ final class LiveSession: @unchecked Sendable {
         }
     }
 
-    /// Events from an async source (a strap link's stream), in order; when the stream finishes, the
-    /// source has ended. Returns the task, which a stop may cancel.
-    @discardableResult
-    func consume(_ events: AsyncStream<StrapEvent>) -> Task<Void, Never> {
-        Task { [self] in
-            for await event in events { deliver(event) }
-            if !Task.isCancelled { endOfInput() }
-        }
-    }
-
-    /// Waits without holding a thread of Swift's cooperative pool (a blocked one there starves async work).
-    func ended() async -> Ending {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.wait()) }
-        }
-    }
-
     /// Blocks until the session has ended (or was hurried).
     func wait() -> Ending {
         finished.wait()

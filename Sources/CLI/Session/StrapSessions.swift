@@ -4,7 +4,7 @@ import LiveState
 
 /// One live session per strap of the configuration file (for `run`): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
-/// strap link) is attached by the caller: `session.consume(link.events)`.
+/// strap link) is attached by the caller (`run`: `StrapLinks` delivering on the session's queue).
 enum StrapSessions {
     struct Context {
         var stateDirectory: String

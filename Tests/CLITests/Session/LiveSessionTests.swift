@@ -94,15 +94,13 @@ import Testing
         #expect(!harness.session.status().running)
     }
 
-    @Test func anEndedStreamEndsTheActivity() async throws {
+    @Test func theEndOfALiveSourceEndsTheActivity() async throws {
         let harness = try Harness(silence: 60)
         try harness.session.start()
-        let (events, continuation) = AsyncStream.makeStream(of: StrapEvent.self)
-        harness.session.consume(events)
         let start = try #require(SessionClock.real.now())
-        continuation.yield(StrapEvent(time: start, kind: .connected))
-        for second in 0..<3 { continuation.yield(Harness.sample(100 + UInt8(second) * 20, at: start.adding(seconds: Double(second) * 0.01))) }
-        continuation.finish()
+        harness.session.deliver(StrapEvent(time: start, kind: .connected))
+        for second in 0..<3 { harness.session.deliver(Harness.sample(100 + UInt8(second) * 20, at: start.adding(seconds: Double(second) * 0.01))) }
+        harness.session.endOfInput()
         #expect(await harness.session.ended() == .sourceEnded)
         #expect(harness.reasons.first == "start" && harness.reasons.last == "end:stopped")
         #expect(harness.stateFiles.isEmpty)
@@ -141,5 +139,14 @@ import Testing
         #expect(harness.lines.first.flatMap { Self.field("sequence", $0) } == "6")
         #expect(harness.console.log.text.contains("also went to https://gone.example, which this run does not have"))
         #expect(harness.stateFiles.isEmpty)
+    }
+}
+
+extension LiveSession {
+    /// `wait()` without holding a thread of Swift's cooperative pool (a blocked one there starves async work).
+    func ended() async -> Ending {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.wait()) }
+        }
     }
 }

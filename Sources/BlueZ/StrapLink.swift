@@ -7,16 +7,13 @@ import HeartRate
 /// backoff. Emits raw `StrapEvent`s; never parses. Cancel the task running `run()` to stop:
 /// notifications are stopped and the strap disconnected within the policy's deadline.
 ///
-/// Events are delivered in order on `environment.events`, a serial queue: to `onEvent` when
-/// given (the hot path: an AcquireNotify value goes from the socket to `onEvent` on one
-/// thread, with no task hop), else into the `events` stream. That queue may be the consumer's
-/// own (busy for seconds while it flushes): the link never blocks a thread waiting for it.
+/// Events are delivered in order to `onEvent` on `environment.events`, a serial queue (the hot
+/// path: an AcquireNotify value goes from the socket to `onEvent` on one thread, with no task
+/// hop). That queue may be the consumer's own (busy for seconds while it flushes): the link never
+/// blocks a thread waiting for it.
 public final class StrapLink: Sendable {
     public let selector: StrapSelector
-    /// Finished at once when `onEvent` is given (nothing would read it).
-    public let events: AsyncStream<StrapEvent>
-    let emitter: AsyncStream<StrapEvent>.Continuation
-    let onEvent: (@Sendable (StrapEvent) -> Void)?
+    let onEvent: @Sendable (StrapEvent) -> Void
     let client: BlueZClient
     let gates: AdapterGates
     let policy: ReconnectPolicy
@@ -24,15 +21,13 @@ public final class StrapLink: Sendable {
     var queue: DispatchQueue { environment.events }
 
     public init(selector: StrapSelector, client: BlueZClient, gates: AdapterGates, policy: ReconnectPolicy = ReconnectPolicy(),
-                environment: LinkEnvironment, onEvent: (@Sendable (StrapEvent) -> Void)? = nil) {
+                environment: LinkEnvironment, onEvent: @escaping @Sendable (StrapEvent) -> Void) {
         self.selector = selector
         self.client = client
         self.gates = gates
         self.policy = policy
         self.environment = environment
         self.onEvent = onEvent
-        (events, emitter) = AsyncStream.makeStream(of: StrapEvent.self)
-        if onEvent != nil { emitter.finish() }
     }
 
     var bus: BlueZBus { client.bus }
@@ -50,14 +45,13 @@ public final class StrapLink: Sendable {
 
     /// On `queue` only.
     func deliver(_ event: StrapEvent) {
-        if let onEvent { onEvent(event) } else { emitter.yield(event) }
+        onEvent(event)
     }
 
     func log(_ message: String) { environment.log("\(selector): \(message)") }
 
     /// Runs until cancelled (returns after clean-up) or until retrying cannot help (throws).
     public func run() async throws(StrapLinkError) {
-        defer { queue.async { self.emitter.finish() } }
         var failures = 0
         /// Connects in a row that answered InProgress: only the first cleans up.
         var inProgressStreak = 0

@@ -49,10 +49,17 @@ final class FakeBlueZ: @unchecked Sendable {
         policy.discoveryWindow = .milliseconds(500)
         policy.servicesResolvedTimeout = .seconds(3)
         policy.silenceTimeout = .seconds(1)
+        let (events, continuation) = AsyncStream.makeStream(of: StrapEvent.self)
+        let queue = DispatchQueue(label: "test.strap-events")
         let link = StrapLink(selector: selector, client: client, gates: AdapterGates(), policy: policy,
-                             environment: LinkEnvironment(clock: Self.wallClock, random: { 0.5 }, log: log))
-        let task = Task { try await link.run() }
-        return (link, task, EventRecorder(link.events))
+                             environment: LinkEnvironment(clock: Self.wallClock, random: { 0.5 }, log: log, events: queue)) {
+            continuation.yield($0)
+        }
+        let task = Task {
+            defer { queue.async { continuation.finish() } } // after the last event the link queued
+            try await link.run()
+        }
+        return (link, task, EventRecorder(events))
     }
 
     func stop() async {

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The targets follow the data flow (see README "Architecture"): bytes from a strap or a trace
-// become samples (HeartRate), samples become Live Activity updates (LiveState), updates go out to
+// become samples (Sensors: one folder per sensor kind), samples become Live Activity updates (LiveState), updates go out to
 // stdout, files, a lifecycle server or APNs (Forwarding), traces are read and written (Trace), and
 // the CLI wires them together.
 import PackageDescription
@@ -13,10 +13,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
-        .target(name: "HeartRate"),
-        .target(name: "BlueZ", dependencies: ["DBus", "HeartRate"]),
-        .target(name: "Trace", dependencies: ["HeartRate"]),
-        .target(name: "LiveState", dependencies: ["HeartRate"]),
+        .target(name: "Sensors"),
+        .target(name: "BlueZ", dependencies: ["DBus", "Sensors"]),
+        .target(name: "Trace", dependencies: ["Sensors"]),
+        .target(name: "LiveState", dependencies: ["Sensors"]),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
         .target(name: "Config", dependencies: ["LiveState"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
@@ -26,12 +26,12 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "Forwarding",
-            dependencies: ["HeartRate", "LiveState", "COpenSSL", "CCurl"],
+            dependencies: ["Sensors", "LiveState", "COpenSSL", "CCurl"],
             exclude: ["Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
         .target(
             name: "CLI",
-            dependencies: ["HeartRate", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
+            dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         // glibc calls that need a C wrapper (prctl is variadic).
@@ -39,26 +39,26 @@ let package = Package(
         .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem"]),
         .executableTarget(
             name: "ReplayBenchmark",
-            dependencies: ["CLI", "Trace", "HeartRate"],
+            dependencies: ["CLI", "Trace", "Sensors"],
             path: "Benchmarks/ReplayBenchmark"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
-        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "HeartRate", "BusTestSupport"]),
-        .testTarget(name: "HeartRateTests", dependencies: ["HeartRate", "TestSupport"]),
-        .testTarget(name: "TraceTests", dependencies: ["Trace", "HeartRate", "TestSupport"]),
-        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "HeartRate", "TestSupport"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "BusTestSupport"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
+        .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Config", "LiveState", "HeartRate", "TestSupport"],
+            dependencies: ["Forwarding", "CLI", "Config", "LiveState", "Sensors", "TestSupport"],
             resources: [.copy("Scripts")]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Trace", "HeartRate", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
             exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
         ),
     ]

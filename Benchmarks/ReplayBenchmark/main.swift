@@ -11,7 +11,7 @@ import Glibc
 #endif
 import CLI
 import Foundation
-import HeartRate
+import Sensors
 import Trace
 
 let hours = Double(CommandLine.arguments.dropFirst().first ?? "12") ?? 12

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// org.bluez.Adapter1 (bluez doc/org.bluez.Adapter.rst): a view over the mirrored
 /// properties, plus the methods we use.

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 import Synchronization
 
 /// The one mirror of bluetoothd per process (bleak's "manager"): match rules first, then

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// org.bluez.Device1 (bluez doc/org.bluez.Device.rst).
 public struct Device1: Sendable, Equatable {

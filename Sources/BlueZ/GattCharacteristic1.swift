@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// org.bluez.GattCharacteristic1 (bluez doc/org.bluez.GattCharacteristic.rst).
 public struct GattCharacteristic1: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// org.bluez.GattService1 (bluez doc/org.bluez.GattService.rst). Read-only for a client.
 public struct GattService1: Sendable, Equatable {

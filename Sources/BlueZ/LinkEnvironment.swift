@@ -1,5 +1,5 @@
 import Dispatch
-import HeartRate
+import Sensors
 
 /// What a link takes from the outside world, injected so tests control it.
 public struct LinkEnvironment: Sendable {

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// What a streaming link reacts to besides values (those go through `ValueDispatch`), merged
 /// into one ordered stream: tree changes, the watchdog, a closed socket, the end of a drain.

@@ -4,7 +4,7 @@ import Glibc
 import DBus
 import Dispatch
 import Foundation
-import HeartRate
+import Sensors
 import Synchronization
 
 /// Reads the SOCK_SEQPACKET socket AcquireNotify hands out: each datagram is one

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// A mirror of BlueZ's object tree, `path → interface → property → value`, fed by
 /// GetManagedObjects, InterfacesAdded/Removed and PropertiesChanged. Pure: no bus, no clock,

@@ -1,5 +1,5 @@
 import DBus
-import HeartRate
+import Sensors
 
 /// The connected part of a link: subscribe exactly once, stream until something says the
 /// link is gone, then tear down. On cancellation: stop notifications, disconnect.

@@ -1,6 +1,6 @@
 import DBus
 import Dispatch
-import HeartRate
+import Sensors
 
 /// One strap's life: find it, connect (one connect per adapter at a time), wait for its
 /// services, subscribe once, stream, and after any loss start over with the policy's

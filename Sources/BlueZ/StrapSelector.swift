@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Which strap a link is for. Matched against the mirror on every attempt, never remembered
 /// as a path: a re-added adapter or a restarted bluetoothd gives the same strap a new path.

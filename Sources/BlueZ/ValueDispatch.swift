@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Synchronization
 
 /// One connection attempt's characteristic values, on the link's events queue only: from

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Foundation
 
 /// The bytes ActivityKit reads: what Foundation's default `JSONEncoder` writes (dates as seconds since

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 
 /// One running Live Activity: its identity, timer, label and what the phone was last told.
 struct ActivityRecord: Sendable {

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// One lifecycle step of a Live Activity, as the engine decides it and every sink forwards it.
 public struct ActivityUpdate: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// What the engine hears about, each with the time it happened (passed separately).
 public enum EngineInput: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Samples, connection events and control in; Live Activity updates out. Pure and clock-free: every
 /// input carries its time, and `nextDeadline` tells the driver when to call `tick(at:)` if nothing

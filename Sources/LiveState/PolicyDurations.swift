@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// The cadence policy's durations as whole microseconds, for deadline arithmetic on the per-sample
 /// path (integer adds instead of a floating-point multiply and round each time).

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// The recent valid samples, and the displayed rate: their median over the smoothing window.
 /// Kept pruned to the engine's current time and mirrored in sorted order, so reading the median

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 extension ActivityUpdate {
     /// The end a later run sends for an activity whose last known update is `self` (the run that owned

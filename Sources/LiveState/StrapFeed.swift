@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Turns what a strap source reports (a live BlueZ connection or a replayed trace) into engine input:
 /// the one place that parses 0x2A37 for the live state. Pure like the engine; the caller owns the

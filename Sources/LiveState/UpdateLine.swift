@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// The NDJSON envelope of one update (README "Live Activity updates"): fixed field order, envelope
 /// times in Unix seconds, `attributes` and `contentState` embedded as the exact ActivityKit bytes.

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Builds trace events from a workout recording: `t_seconds,bpm` rows, optionally with
 /// `t_seconds,rr_ms` rows (the time of the beat that ends each interval). Each rate row becomes

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HeartRate
+import Sensors
 
 /// Holds replay back to trace time (optionally sped up). Only when events are released changes:
 /// what they carry is the trace's own time, so output is the same at any speed.

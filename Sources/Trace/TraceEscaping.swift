@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Percent-escaping for free text in a trace (names, notes, disconnect reasons), so every event
 /// stays on one line and header fields stay space-separated.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HeartRate
+import Sensors
 
 /// One event line: `<offset µs> <kind> [arguments]`.
 ///

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// The first line of a trace: `hrbridge-trace 1 start=… [address=…] [name=…]`.
 /// Keys are `key=value` with percent-escaped values; unknown keys are skipped so that a newer

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HeartRate
+import Sensors
 
 /// Reads a trace file event by event. Every failure is a `TraceReadError` naming the file and
 /// line; no input makes it trap.

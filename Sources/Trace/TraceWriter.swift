@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HeartRate
+import Sensors
 
 /// Writes a trace: the header, then one `write(2)` per event, so a killed process loses at
 /// most the line being written and nothing sits in a user-space buffer.

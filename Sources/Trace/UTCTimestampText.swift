@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// ISO-8601 UTC text with microseconds (`2024-05-01T06:30:00.000000Z`), written and read by hand
 /// because Foundation's ISO8601DateFormatter stops at milliseconds and we promise exact replays.

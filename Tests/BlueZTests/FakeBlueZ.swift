@@ -2,7 +2,7 @@ import BlueZ
 import BusTestSupport
 import DBus
 import Foundation
-import HeartRate
+import Sensors
 
 /// A private bus with the fake bluetoothd (fake_bluez.py on python-dbusmock) and our client
 /// on it, plus the fake's fault switchboard.

@@ -1,6 +1,6 @@
 import BlueZ
 import DBus
-import HeartRate
+import Sensors
 import Testing
 
 @Suite struct ObjectTreeTests {

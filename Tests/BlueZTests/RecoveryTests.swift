@@ -1,7 +1,7 @@
 import BlueZ
 import BusTestSupport
 import DBus
-import HeartRate
+import Sensors
 import Synchronization
 import Testing
 

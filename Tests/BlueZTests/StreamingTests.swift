@@ -1,7 +1,7 @@
 import BlueZ
 import BusTestSupport
 import DBus
-import HeartRate
+import Sensors
 import Testing
 
 /// The real client against the fake bluetoothd: values arrive complete, in order, once.

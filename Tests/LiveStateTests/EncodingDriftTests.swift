@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 import TestSupport
 import Testing

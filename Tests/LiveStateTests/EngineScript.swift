@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import LiveState
 
 /// Drives an engine through timed inputs (an injected clock: every time is given) and describes

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import LiveState
 import TestSupport
 import Testing

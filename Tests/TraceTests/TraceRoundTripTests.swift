@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import TestSupport
 import Testing
 @testable import Trace

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import Trace
 
 /// `hrbridge import csv`: a workout recording becomes a trace that replays like a strap.

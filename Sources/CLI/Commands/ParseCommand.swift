@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// `hrbridge parse`: hex lines in, one JSON object per line out. A debugging aid for bytes
 /// copied from btmon or nRF Connect; a bad line answers `{"error":…}` and the rest go on.

@@ -1,6 +1,6 @@
 import BlueZ
 import DBus
-import HeartRate
+import Sensors
 
 /// `hrbridge scan`: discovery with a Heart Rate Service filter, then the straps seen.
 enum ScanCommand {

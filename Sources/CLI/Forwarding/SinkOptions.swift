@@ -1,6 +1,6 @@
 import Forwarding
 import Foundation
-import HeartRate
+import Sensors
 
 /// The `--sink` flags shared by `replay` (and `run`): where updates go and what each sink needs.
 /// Secrets never come from argv: the lifecycle token from a file or an environment variable, the

@@ -1,7 +1,7 @@
 import BlueZ
 import DBus
 import Foundation
-import HeartRate
+import Sensors
 
 /// Opens the system bus and the BlueZ mirror, turning each way that can fail into a message
 /// that says what is wrong and how to fix it.

@@ -1,7 +1,7 @@
 import BlueZ
 import Dispatch
 import Foundation
-import HeartRate
+import Sensors
 import Synchronization
 
 /// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one

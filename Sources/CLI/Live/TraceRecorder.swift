@@ -1,5 +1,5 @@
 import BlueZ
-import HeartRate
+import Sensors
 import Trace
 
 /// `--record` and `record`: every event of one strap written as it arrives (one write per line),

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 
 /// `plot`'s chart: raw samples, the rate the phone showed (steps, with the tolerance band), a marker

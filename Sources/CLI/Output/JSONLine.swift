@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// Appends compact JSON straight into a byte buffer. Used on the per-sample path, where
 /// Foundation's JSONEncoder would cost more than parsing the sample did.

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// The JSON shape of a parsed measurement, shared by `hrbridge parse` and sample replay:
 /// `{"bpm":72,"contact":"detected","energyExpended":null,"rr":[1024]}` (rr in 1/1024 s).

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 
 /// The state file's bytes: `{"version":1,"activities":[{"sinks":[…],"lastUpdate":{…}}]}`, where

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import LiveState
 
 /// The activities a session has told its sinks about and whose end may not have reached every

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 import Synchronization
 

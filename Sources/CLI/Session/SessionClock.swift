@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HeartRate
+import Sensors
 import Synchronization
 
 /// The session's time: what "now" is in the engine's terms, and how long the wall clock must run

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import LiveState
 
 /// What a session is doing, for `ctl status` and logs: the activity the phone shows (if any) and

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Trace
 
 /// A trace as a schedule a live session pulls from: it looks at the next event's time before

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 
 /// The body of a Live Activity push (Apple, "Starting and updating Live Activities with ActivityKit

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 
 /// Sends APNs deliveries over HTTP/2 with a provider token and reads APNs' answers:

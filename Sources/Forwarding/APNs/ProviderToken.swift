@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 
 /// An APNs provider authentication token: a JWT signed ES256 with the team's key.
 /// Header `{"alg":"ES256","kid":KEY_ID}`, claims `{"iat":SECONDS,"iss":TEAM_ID}`, `iat` a JSON

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// When to reuse the provider token and when to sign a new one. APNs refuses tokens older than one
 /// hour (403 ExpiredProviderToken) and answers 429 TooManyProviderTokenUpdates to a team that

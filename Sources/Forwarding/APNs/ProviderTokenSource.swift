@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Synchronization
 
 /// Hands out the current provider token, signing a new one when the policy says the old one is too

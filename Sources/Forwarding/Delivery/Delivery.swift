@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import LiveState
 
 /// One update turned into the request a network sink will send: what the delivery queue orders,

@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 
 /// The real time, for what must not follow a replayed trace's clock (the provider token's `iat`).
 public enum WallClock {

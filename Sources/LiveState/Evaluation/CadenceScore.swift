@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 
 /// How well a run of updates served a person, measured against the true samples (issue 3's targets):
 /// update count, how far the shown rate strayed from the truth, how fast a loss was said, and

@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
-import HeartRate
+import Sensors
 import Trace
 
 /// A private bus with the fake bluetoothd on it, as the built binary sees it through

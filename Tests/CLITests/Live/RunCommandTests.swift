@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
-import HeartRate
+import Sensors
 import Testing
 import TestSupport
 

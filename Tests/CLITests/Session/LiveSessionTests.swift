@@ -1,6 +1,6 @@
 import Forwarding
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Config
 import Foundation
-import HeartRate
+import Sensors
 import TestSupport
 import Testing
 @testable import CLI

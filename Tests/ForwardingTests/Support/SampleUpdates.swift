@@ -1,5 +1,5 @@
 import Foundation
-import HeartRate
+import Sensors
 import LiveState
 
 /// Hand-made updates of one or more activities, shaped like the engine's (priority from the reason,

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Testing
 
 /// Vectors written from the HRS 1.0 layout by hand (several as real straps send them, see

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Testing
 
 /// Calendar fields by arithmetic, checked against dates worked out by hand.

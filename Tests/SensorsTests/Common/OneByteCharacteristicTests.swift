@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import Testing
 
 @Suite struct OneByteCharacteristicTests {

@@ -1,4 +1,4 @@
-import HeartRate
+import Sensors
 import TestSupport
 import Testing
 

@@ -13,6 +13,14 @@ struct ActivityRecord: Sendable {
     private(set) var sequence = 0
     /// The rate the phone shows now (nil: absent, sensor lost).
     private(set) var publishedRate: Int?
+    /// Metres covered in this activity, as the distance sensor reported them (not rounded).
+    var distance: Double = 0
+    /// The distance the phone shows now.
+    private(set) var publishedDistance: Double = 0
+
+    /// The distance as shown: to 0.1 m, the finest unit a foot pod reports, so sums of wheel
+    /// circumferences print as 209.6 rather than 209.60000000000002.
+    var shownDistance: Double { (distance * 10).rounded() / 10 }
     private(set) var lastUpdate: Timestamp
     private(set) var staleDate: Timestamp
 
@@ -33,7 +41,7 @@ struct ActivityRecord: Sendable {
             timerRange: ActivityKitEncoding.date(timerLowerBound)...ActivityKitEncoding.date(upper),
             pausedAt: (pausedAt ?? frozenAt).map(ActivityKitEncoding.date),
             heartRate: rate,
-            distanceMeters: 0,
+            distanceMeters: shownDistance,
             intervalLabel: label
         )
     }
@@ -45,6 +53,7 @@ struct ActivityRecord: Sendable {
     ) -> ActivityUpdate {
         sequence += 1
         publishedRate = rate
+        publishedDistance = shownDistance
         lastUpdate = time
         staleDate = time.adding(seconds: policy.staleWindow)
         return ActivityUpdate(

@@ -7,6 +7,7 @@ public struct CadenceParameter: Sendable {
         case seconds
         /// Whole beats per minute.
         case bpm
+        case metres
     }
 
     public let name: String
@@ -22,7 +23,15 @@ public struct CadenceParameter: Sendable {
     public func set(_ value: Double, in policy: inout CadencePolicy) { set(&policy, value) }
 
     static func seconds(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
-        Self(name: name, flag: flag, unit: .seconds, help: help, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+        real(name, flag, .seconds, help, keyPath)
+    }
+
+    static func metres(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
+        real(name, flag, .metres, help, keyPath)
+    }
+
+    private static func real(_ name: String, _ flag: String, _ unit: Unit, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
+        Self(name: name, flag: flag, unit: unit, help: help, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
 
     static func bpm(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Int> & Sendable) -> Self {
@@ -36,6 +45,7 @@ extension CadencePolicy {
     public static let parameters: [CadenceParameter] = [
         .seconds("smoothingWindow", "--smoothing", "median window of the displayed rate, seconds", \.smoothingWindow),
         .bpm("changeThreshold", "--threshold", "send when the displayed rate moved this far", \.changeThreshold),
+        .metres("distanceStep", "--distance-step", "send when the distance shown moved this far", \.distanceStep),
         .bpm("zoneHysteresis", "--zone-hysteresis", "how far past a zone boundary counts as crossed", \.zoneHysteresis),
         .seconds("minimumInterval", "--min-interval", "floor between routine updates (changed, refresh)", \.minimumInterval),
         .seconds("staleWindow", "--stale", "stale date = update time + S", \.staleWindow),

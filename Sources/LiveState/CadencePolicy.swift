@@ -10,6 +10,11 @@ public struct CadencePolicy: Sendable, Hashable {
     /// than anyone acts on at a glance, and it keeps a steady effort down to refreshes.
     public var changeThreshold: Int = 5
 
+    /// Send when the distance shown moved this many metres since the last update, with nothing else
+    /// to say (priority 5, under the same floor). Every update carries the current distance anyway;
+    /// 100 m is the finest step a runner glances at, ~20 s of running, ~10 s of riding.
+    public var distanceStep: Double = 100
+
     /// Zone lower bounds in bpm (e.g. 114,133,152,171). Crossing one is worth an update even below the
     /// threshold. Zones are personal (max HR, lab test), so there are none unless configured.
     public var zoneBoundaries: [Int] = []
@@ -68,6 +73,7 @@ public struct CadencePolicy: Sendable, Hashable {
         }
         try require(smoothingWindow > 0, "smoothingWindow", smoothingWindow, "seconds > 0")
         try require(changeThreshold >= 1, "changeThreshold", Double(changeThreshold), "bpm >= 1")
+        try require(distanceStep > 0, "distanceStep", distanceStep, "metres > 0")
         try require(zoneHysteresis >= 0, "zoneHysteresis", Double(zoneHysteresis), "bpm >= 0")
         try require(minimumInterval >= 0, "minimumInterval", minimumInterval, "seconds >= 0")
         try require(staleWindow > 0, "staleWindow", staleWindow, "seconds > 0")

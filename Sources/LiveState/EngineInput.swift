@@ -6,6 +6,9 @@ public enum EngineInput: Sendable, Hashable {
     case sample(beatsPerMinute: Int, contact: SensorContact)
     case connected
     case disconnected
+    /// Metres a distance sensor (foot pod, bike sensor) says were covered since its previous
+    /// measurement. Counted only while an activity runs and is not paused.
+    case distance(metres: Double)
     /// Control: the workout is paused or resumed (moves the timer), or its label changes.
     case pause
     case resume

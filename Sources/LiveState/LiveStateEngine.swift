@@ -64,10 +64,8 @@ public struct LiveStateEngine: Sendable {
             consider(start.adding(microseconds: durations.activityEndsAfter))
             consider(staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
-            if sensorLive {
-                consider(window.nextExpiry)
-                if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
-            }
+            if sensorLive { consider(window.nextExpiry) }
+            if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
         }
         return earliest == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: earliest)
     }
@@ -111,6 +109,11 @@ public struct LiveStateEngine: Sendable {
             break // only a valid sample proves the sensor is back
         case .disconnected:
             if sensorLive { loseSensor(at: time, into: &updates) }
+        case let .distance(metres):
+            // Before the start and while paused nothing counts: the workout's distance is the
+            // activity's own. A sensor's nonsense (negative, NaN) is never added.
+            guard hasActivity, activity?.pausedAt == nil, metres.isFinite, metres > 0 else { break }
+            activity?.distance += metres
         case .pause:
             guard var record = activity, record.pausedAt == nil else { break }
             record.pausedAt = time
@@ -171,7 +174,7 @@ public struct LiveStateEngine: Sendable {
         // Fields read through the optional, not a copy of the record (its strings would be retained).
         guard let lastUpdate = activity?.lastUpdate, let staleDate = activity?.staleDate else { return }
         let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
-        if sensorLive, floorPassed, wantsChange {
+        if floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
         } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
@@ -186,10 +189,13 @@ public struct LiveStateEngine: Sendable {
         return false
     }
 
-    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, since
-    /// the phone was last told.
+    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
+    /// distance shown by the distance step, since the phone was last told. The rate counts only while
+    /// the sensor is live (the window is empty otherwise); the distance goes on while the strap is lost.
     @inline(__always) // called on the per-sample path: a call copied the whole engine
     private var wantsChange: Bool {
+        if let shown = activity?.shownDistance, let published = activity?.publishedDistance,
+           shown - published >= policy.distanceStep { return true }
         guard let displayed = window.displayedRate else { return false }
         guard let published = activity?.publishedRate else { return true }
         return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
@@ -230,7 +236,7 @@ public struct LiveStateEngine: Sendable {
         _ = try ActivityKitEncoding.payload(
             attributes: WorkoutActivityAttributes(workoutName: workoutName),
             contentState: .init(timerRange: date...date, pausedAt: date, heartRate: 65_535,
-                                distanceMeters: 0, intervalLabel: label)
+                                distanceMeters: 9_999_999.9, intervalLabel: label)
         )
     }
 }

@@ -11,7 +11,7 @@ public struct WorkoutActivityAttributes: Codable, Sendable, Hashable {
         public var pausedAt: Date?
         /// Beats per minute; absent while the sensor is lost.
         public var heartRate: Int?
-        /// Stays 0 until a real distance source exists: no invented values.
+        /// Metres covered in this activity, from a foot pod or bike sensor; 0 without one (never invented).
         public var distanceMeters: Double
         /// Set by configuration or control (e.g. "Warm-up", "Interval 3/8").
         public var intervalLabel: String

@@ -6,7 +6,7 @@ enum CadenceOptions {
     static var specOptions: [CommandSpec.Option] {
         let defaults = CadencePolicy()
         return CadencePolicy.parameters.map { parameter in
-            .init(name: parameter.flag, valueName: parameter.unit == .bpm ? "BPM" : "S",
+            .init(name: parameter.flag, valueName: parameter.unit.valueName,
                   help: "\(parameter.help) (default \(format(parameter.value(in: defaults))))")
         } + [
             .init(name: "--zones", valueName: "BPM,…", help: "zone lower bounds; crossing one sends an update (default none)"),
@@ -63,3 +63,14 @@ enum CadenceOptions {
 }
 
 import Foundation
+
+private extension CadenceParameter.Unit {
+    /// How `--help` names the flag's value.
+    var valueName: String {
+        switch self {
+        case .seconds: "S"
+        case .bpm: "BPM"
+        case .metres: "M"
+        }
+    }
+}

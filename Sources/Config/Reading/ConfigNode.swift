@@ -32,12 +32,17 @@ struct ConfigNode {
     }
 
     /// A duration: a finite number of seconds, 0 or more.
-    func seconds() -> Double? {
-        guard case let .number(text) = value, let seconds = Double(text), seconds.isFinite else {
-            expected("a number of seconds"); return nil
+    func seconds() -> Double? { quantity(unit: "seconds") }
+
+    /// A length: a finite number of metres, 0 or more.
+    func metres() -> Double? { quantity(unit: "metres") }
+
+    private func quantity(unit: String) -> Double? {
+        guard case let .number(text) = value, let amount = Double(text), amount.isFinite else {
+            expected("a number of \(unit)"); return nil
         }
-        guard seconds >= 0 else { report("expected seconds >= 0, got \(text)"); return nil }
-        return seconds
+        guard amount >= 0 else { report("expected \(unit) >= 0, got \(text)"); return nil }
+        return amount
     }
 
     /// A whole number in `range` (`5`, not `5.0`: a fraction where a count belongs is a mistake).

@@ -1,0 +1,92 @@
+import Sensors
+import LiveState
+import Testing
+
+/// How distance reaches the content state: counted from the activity's start, not while paused,
+/// a change of `distanceStep` alone worth a priority-5 update under the floor, kept while the strap is lost.
+@Suite struct DistanceRuleTests {
+    /// `<seconds> <reason> <rate or -> <distance>`.
+    private static func describe(_ update: ActivityUpdate) -> String {
+        let seconds = Int(update.timestamp.seconds(since: EngineScript.origin))
+        let rate = update.contentState.heartRate.map(String.init) ?? "-"
+        return "\(seconds) \(update.reason.rawValue) \(rate) \(update.contentState.distanceMeters) p\(update.priority)"
+    }
+
+    /// A steady 100 bpm from t = 0, and `metres` covered each second from t = 1 to `until`.
+    private static func steadyRun(metres: Double, until: Double = 60) -> EngineScript {
+        var script = EngineScript()
+        script.samples(100, from: 0, to: until)
+        var time = 1.0
+        while time < until {
+            script.add(.distance(metres: metres), at: time + 0.5)
+            time += 1
+        }
+        return script
+    }
+
+    @Test func distanceAloneSendsAnUpdateEachStep() throws {
+        // 3 m/s: 100 m is passed at t = 34.5 (34 × 3 = 102 m).
+        let updates = try Self.steadyRun(metres: 3, until: 40).run().map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "34 changed 100 102.0 p5"])
+    }
+
+    @Test func stepIsAParameter() throws {
+        var policy = CadencePolicy()
+        policy.distanceStep = 25
+        let updates = try Self.steadyRun(metres: 10, until: 8).run(policy).map(Self.describe)
+        // 10 m a second from t = 1.5; 30 m at t = 3.5, but the 3 s floor holds it until t = 3.5 anyway.
+        #expect(updates == ["0 start 100 0.0 p10", "3 changed 100 30.0 p5", "6 changed 100 60.0 p5"])
+    }
+
+    @Test func distanceBeforeTheStartIsNotCounted() throws {
+        var script = EngineScript()
+        script.add(.distance(metres: 500), at: 0)
+        script.samples(100, from: 1, to: 5)
+        script.add(.distance(metres: 7.25), at: 2)
+        script.add(.stop, at: 5)
+        let updates = try script.run().map(Self.describe)
+        #expect(updates == ["1 start 100 0.0 p10", "5 end:stopped 100 7.3 p10"]) // shown to 0.1 m
+    }
+
+    @Test func nothingIsCountedWhilePaused() throws {
+        var script = EngineScript()
+        script.samples(100, from: 0, to: 10)
+        script.add(.distance(metres: 40), at: 1)
+        script.add(.pause, at: 2)
+        script.add(.distance(metres: 400), at: 3)
+        script.add(.resume, at: 4)
+        script.add(.distance(metres: 2), at: 5)
+        script.add(.stop, at: 10)
+        let updates = try script.run().map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "2 paused 100 40.0 p5", "4 resumed 100 40.0 p5", "10 end:stopped 100 42.0 p10"])
+    }
+
+    @Test func nonsenseNeverCounts() throws {
+        var script = EngineScript()
+        script.samples(100, from: 0, to: 5)
+        for bad in [-50, .nan, .infinity, 0] as [Double] { script.add(.distance(metres: bad), at: 1) }
+        script.add(.stop, at: 5)
+        #expect(try script.run().map(Self.describe).last == "5 end:stopped 100 0.0 p10")
+    }
+
+    @Test func distanceGoesOnWhileTheStrapIsLost() throws {
+        var script = EngineScript()
+        script.samples(100, from: 0, to: 5)
+        script.add(.disconnected, at: 5)
+        script.add(.distance(metres: 150), at: 20)
+        let updates = try script.run().map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "5 sensor-lost - 0.0 p10", "20 changed - 150.0 p5"])
+    }
+
+    @Test func aNewActivityStartsAtZero() throws {
+        var policy = CadencePolicy()
+        policy.activityTimeLimit = 100
+        policy.timeLimitMargin = 10
+        policy.staleWindow = 200
+        policy.distanceStep = 1000
+        var script = Self.steadyRun(metres: 5, until: 95)
+        script.add(.stop, at: 95)
+        let updates = try script.run(policy).map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "90 end:time-limit 100 445.0 p10", "90 start 100 0.0 p10", "95 end:stopped 100 25.0 p10"])
+    }
+}

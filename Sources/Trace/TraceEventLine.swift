@@ -3,7 +3,8 @@ import Glibc
 #endif
 import Sensors
 
-/// One event line: `<offset µs> <kind> [arguments]`.
+/// One event line: `<offset µs> [<sensor>] <kind> [arguments]`; the sensor is named (version 2)
+/// only when it is not the strap.
 ///
 ///     1000000 notify 2a37 0648
 ///     1000000 connected
@@ -11,36 +12,52 @@ import Sensors
 ///     0 battery 87
 ///     0 location 1
 ///     5000000 note warm-up done
+///     1000400 distance notify 2a53 02800200aa
 enum TraceEventLine {
-    static func format(offset: Int64, kind: StrapEvent.Kind) -> String {
-        switch kind {
+    static func format(offset: Int64, event: StrapEvent) -> String {
+        let prefix = event.sensor == .strap ? "\(offset)" : "\(offset) \(event.sensor.rawValue)"
+        switch event.kind {
         case let .notification(characteristic, value):
-            return "\(offset) notify \(characteristic.shortForm) \(Hex.encode(value))"
+            return "\(prefix) notify \(characteristic.shortForm) \(Hex.encode(value))"
         case .connected:
-            return "\(offset) connected"
+            return "\(prefix) connected"
         case let .disconnected(reason):
-            guard let reason, !reason.isEmpty else { return "\(offset) disconnected" }
-            return "\(offset) disconnected \(TraceEscaping.escape(reason, escapingSpaces: false))"
+            guard let reason, !reason.isEmpty else { return "\(prefix) disconnected" }
+            return "\(prefix) disconnected \(TraceEscaping.escape(reason, escapingSpaces: false))"
         case let .battery(level):
-            return "\(offset) battery \(level.percent)"
+            return "\(prefix) battery \(level.percent)"
         case let .bodySensorLocation(location):
-            return "\(offset) location \(location.code)"
+            return "\(prefix) location \(location.code)"
         case let .note(text):
-            return "\(offset) note \(TraceEscaping.escape(text, escapingSpaces: false))"
+            return "\(prefix) note \(TraceEscaping.escape(text, escapingSpaces: false))"
         }
     }
 
     /// Parses an event line (without its newline). The caller has already skipped blanks and comments.
     /// A notification's value is decoded into `valueStorage`, whose buffer is reused when nobody else holds it.
+    /// `namesSensors`: the trace's version lets an event name its sensor.
     static func parse(
-        _ line: UnsafeBufferPointer<UInt8>, valueStorage: inout [UInt8]
-    ) throws(TraceLineError) -> (offset: Int64, kind: StrapEvent.Kind) {
+        _ line: UnsafeBufferPointer<UInt8>, namesSensors: Bool, valueStorage: inout [UInt8]
+    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: StrapEvent.Kind) {
         var tokens = Tokenizer(line)
         guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
         guard let offset = parseOffset(offsetToken) else {
             throw TraceLineError("offset '\(text(offsetToken))' is not a whole number of microseconds")
         }
-        guard let kindToken = tokens.next() else { throw TraceLineError("missing event kind after the offset") }
+        guard var kindToken = tokens.next() else { throw TraceLineError("missing event kind after the offset") }
+        var sensor = SensorRole.strap
+        if namesSensors, kindToken.matches(Keyword.distance) {
+            sensor = .distance
+            guard let next = tokens.next() else { throw TraceLineError("missing event kind after the sensor") }
+            kindToken = next
+        }
+        let kind = try parseKind(kindToken, &tokens, valueStorage: &valueStorage)
+        return (offset, sensor, kind)
+    }
+
+    private static func parseKind(
+        _ kindToken: Slice<UnsafeBufferPointer<UInt8>>, _ tokens: inout Tokenizer, valueStorage: inout [UInt8]
+    ) throws(TraceLineError) -> StrapEvent.Kind {
 
         if kindToken.matches(Keyword.notify) {
             guard let uuidToken = tokens.next() else { throw TraceLineError("notify needs a characteristic UUID") }
@@ -63,16 +80,16 @@ enum TraceEventLine {
                 }
             }
             try tokens.expectEnd(after: "notify")
-            return (offset, .notification(characteristic: characteristic, value: valueStorage))
+            return .notification(characteristic: characteristic, value: valueStorage)
         }
         if kindToken.matches(Keyword.connected) {
             try tokens.expectEnd(after: "connected")
-            return (offset, .connected)
+            return .connected
         }
         if kindToken.matches(Keyword.disconnected) {
             let rest = tokens.rest()
-            guard !rest.isEmpty else { return (offset, .disconnected(reason: nil)) }
-            return (offset, .disconnected(reason: try unescapedText(rest, in: "disconnect reason")))
+            guard !rest.isEmpty else { return .disconnected(reason: nil) }
+            return .disconnected(reason: try unescapedText(rest, in: "disconnect reason"))
         }
         if kindToken.matches(Keyword.battery) {
             guard let token = tokens.next(), let percent = UInt8(text(token)) else {
@@ -80,7 +97,7 @@ enum TraceEventLine {
             }
             try tokens.expectEnd(after: "battery")
             do {
-                return (offset, .battery(try BatteryLevel(percent: percent)))
+                return .battery(try BatteryLevel(percent: percent))
             } catch {
                 throw TraceLineError("battery level: \(error)")
             }
@@ -90,10 +107,10 @@ enum TraceEventLine {
                 throw TraceLineError("location needs a Body Sensor Location code 0–255")
             }
             try tokens.expectEnd(after: "location")
-            return (offset, .bodySensorLocation(BodySensorLocation(code: code)))
+            return .bodySensorLocation(BodySensorLocation(code: code))
         }
         if kindToken.matches(Keyword.note) {
-            return (offset, .note(try unescapedText(tokens.rest(), in: "note")))
+            return .note(try unescapedText(tokens.rest(), in: "note"))
         }
         throw TraceLineError(
             "unknown event kind '\(text(kindToken))' (expected notify, connected, disconnected, battery, location or note)"
@@ -133,6 +150,7 @@ enum TraceEventLine {
         static let battery: StaticString = "battery"
         static let location: StaticString = "location"
         static let note: StaticString = "note"
+        static let distance: StaticString = "distance"
     }
 }
 

@@ -5,17 +5,24 @@ import Sensors
 /// writer's additions do not lock out an older reader.
 public struct TraceHeader: Sendable, Hashable {
     public static let formatName = "hrbridge-trace"
-    public static let currentVersion = 1
+    /// One strap's events; what every trace of one sensor is still written as, so that readers
+    /// that know only version 1 keep reading them.
+    public static let singleSensorVersion = 1
+    /// Version 1 plus events of the distance sensor, tagged with its role (`<offset> distance notify …`).
+    public static let multiSensorVersion = 2
+    public static let readableVersions = singleSensorVersion...multiSensorVersion
 
     public var version: Int
     /// Wall-clock time of offset 0.
     public var start: Timestamp
+    /// Whether events may name a sensor other than the strap.
+    public var holdsSeveralSensors: Bool { version >= Self.multiSensorVersion }
     /// The strap's Bluetooth address, when known.
     public var address: String?
     /// The strap's advertised name, when known.
     public var name: String?
 
-    public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.currentVersion) {
+    public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.singleSensorVersion) {
         self.version = version
         self.start = start
         self.address = address
@@ -38,8 +45,8 @@ public struct TraceHeader: Sendable, Hashable {
         guard fields.count >= 2, let version = Int(fields[1]) else {
             throw TraceLineError("missing format version after '\(Self.formatName)'")
         }
-        guard version == Self.currentVersion else {
-            throw TraceLineError("unsupported trace version \(version) (this hrbridge reads version \(Self.currentVersion))")
+        guard Self.readableVersions.contains(version) else {
+            throw TraceLineError("unsupported trace version \(version) (this hrbridge reads versions \(Self.readableVersions.lowerBound)–\(Self.readableVersions.upperBound))")
         }
         var start: Timestamp?
         var address: String?

@@ -52,7 +52,7 @@ public final class TraceReader {
         }
         self.header = header
         cursor = .allocate(capacity: 1)
-        cursor.initialize(to: Cursor(lines: lines, start: header.start))
+        cursor.initialize(to: Cursor(lines: lines, start: header.start, namesSensors: header.holdsSeveralSensors))
     }
 
     deinit {
@@ -84,6 +84,7 @@ public final class TraceReader {
     private struct Cursor {
         var lines: LineReader
         var start: Timestamp
+        let namesSensors: Bool
         var lineNumber = 1
         var previousOffset: Int64 = 0
         /// The storage of the previous notification's value, reused when the caller has let go of that
@@ -97,15 +98,15 @@ public final class TraceReader {
             defer { swap(&value, &valueStorage) }
             while true {
                 let number = lineNumber + 1
-                let parsed = try TraceReader.read(&lines, path: path, line: number) { line throws(TraceLineError) -> (Int64, StrapEvent.Kind)? in
+                let parsed = try TraceReader.read(&lines, path: path, line: number) { line throws(TraceLineError) -> (Int64, SensorRole, StrapEvent.Kind)? in
                     guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
                           first != UInt8(ascii: "#")
                     else { return nil }
-                    return try TraceEventLine.parse(line, valueStorage: &value)
+                    return try TraceEventLine.parse(line, namesSensors: namesSensors, valueStorage: &value)
                 }
                 lineNumber = number
                 guard let outcome = parsed else { return nil }
-                guard let (offset, kind) = outcome else { continue }
+                guard let (offset, sensor, kind) = outcome else { continue }
                 guard offset >= previousOffset else {
                     throw .malformed(
                         path: path, line: number,
@@ -113,7 +114,7 @@ public final class TraceReader {
                     )
                 }
                 previousOffset = offset
-                return StrapEvent(time: start.adding(microseconds: offset), kind: kind)
+                return StrapEvent(time: start.adding(microseconds: offset), kind: kind, sensor: sensor)
             }
         }
     }

@@ -17,12 +17,15 @@ public final class TraceWriter {
         case writeFailed(path: String, reason: String)
         /// Events must be appended in time order: the format's offsets never go back.
         case outOfOrder(path: String, time: Timestamp)
+        /// A version-1 trace holds one strap's events only.
+        case sensorNotDeclared(path: String, sensor: SensorRole)
 
         public var description: String {
             switch self {
             case let .cannotCreate(path, reason): "\(path): cannot create trace: \(reason)"
             case let .writeFailed(path, reason): "\(path): write failed: \(reason)"
             case let .outOfOrder(path, time): "\(path): event at \(UTCTimestampText.format(time)) is before the previous one"
+            case let .sensorNotDeclared(path, sensor): "\(path): a version-\(TraceHeader.singleSensorVersion) trace cannot hold the \(sensor.rawValue) sensor's events"
             }
         }
     }
@@ -46,8 +49,9 @@ public final class TraceWriter {
     public func append(_ event: StrapEvent) throws(Failure) {
         let offset = event.time.microsecondsSinceUnixEpoch - header.start.microsecondsSinceUnixEpoch
         guard offset >= lastOffset else { throw .outOfOrder(path: path, time: event.time) }
+        guard event.sensor == .strap || header.holdsSeveralSensors else { throw .sensorNotDeclared(path: path, sensor: event.sensor) }
         lastOffset = offset
-        try writeLine(TraceEventLine.format(offset: offset, kind: event.kind))
+        try writeLine(TraceEventLine.format(offset: offset, event: event))
     }
 
     private func writeLine(_ line: String) throws(Failure) {

@@ -40,6 +40,20 @@ import Testing
         #expect(throws: TraceReadError.malformed(path: path, line: 3, reason: bad.reason)) { try reader.next() }
     }
 
+    /// Version 1 names no sensor: a tagged line there is an unknown kind, as it always was.
+    @Test(arguments: [
+        (1, "5 distance connected", "unknown event kind 'distance' (expected notify, connected, disconnected, battery, location or note)"),
+        (2, "5 distance", "missing event kind after the sensor"),
+        (2, "5 distance distance connected", "unknown event kind 'distance' (expected notify, connected, disconnected, battery, location or note)"),
+        (2, "5 pod connected", "unknown event kind 'pod' (expected notify, connected, disconnected, battery, location or note)"),
+    ])
+    func sensorTagsBelongToVersionTwo(version: Int, line: String, reason: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("tag.trace", "hrbridge-trace \(version) start=2024-01-01T06:00:00Z\n\(line)\n")
+        let reader = try TraceReader(path: path)
+        #expect(throws: TraceReadError.malformed(path: path, line: 2, reason: reason)) { try reader.next() }
+    }
+
     @Test func offsetsMustNotGoBack() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("back.trace", "\(Self.header)\n2000 connected\n1000 connected\n")
@@ -54,7 +68,7 @@ import Testing
         ("", "empty file: no trace header"),
         ("time,bpm\n0,72\n", "not an hrbridge trace: the first line must start with 'hrbridge-trace'"),
         ("hrbridge-trace\n", "missing format version after 'hrbridge-trace'"),
-        ("hrbridge-trace 2 start=2024-01-01T06:00:00Z\n", "unsupported trace version 2 (this hrbridge reads version 1)"),
+        ("hrbridge-trace 3 start=2024-01-01T06:00:00Z\n", "unsupported trace version 3 (this hrbridge reads versions 1–2)"),
         ("hrbridge-trace 1 name=x\n", "header has no start=… time"),
         ("hrbridge-trace 1 start=yesterday\n", "start 'yesterday' is not an ISO-8601 time such as 2024-05-01T06:30:00.000000Z"),
         ("hrbridge-trace 1 start=2024-01-01T06:00:00Z loose\n", "header field 'loose' is not key=value"),

@@ -36,6 +36,36 @@ import Testing
         #expect(try reader.readAll() == everyKind)
     }
 
+    /// Version 2: the same events, each from the strap or the distance sensor, and the lines say which.
+    @Test func everyEventOfEitherSensorSurvivesWriteThenRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("two.trace")
+        let header = TraceHeader(start: start, address: "F1:5A:17:00:00:01", version: TraceHeader.multiSensorVersion)
+        let events = everyKind.flatMap { event in
+            var fromPod = event
+            fromPod.sensor = .distance
+            return [event, fromPod]
+        }
+        let writer = try TraceWriter(path: path, header: header)
+        for event in events { try writer.append(event) }
+
+        let reader = try TraceReader(path: path)
+        #expect(reader.header == header)
+        #expect(try reader.readAll() == events)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines[0] == "hrbridge-trace 2 start=2024-05-01T06:30:00.123456Z address=F1:5A:17:00:00:01")
+        #expect(lines[11...12] == ["1000000 notify 2a37 16480003", "1000000 distance notify 2a37 16480003"])
+    }
+
+    @Test func versionOneRefusesTheDistanceSensor() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("one.trace")
+        let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
+        #expect(throws: TraceWriter.Failure.sensorNotDeclared(path: path, sensor: .distance)) {
+            try writer.append(StrapEvent(time: start, kind: .connected, sensor: .distance))
+        }
+    }
+
     @Test func eachLineIsOnDiskAsSoonAsItIsAppended() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("live.trace")

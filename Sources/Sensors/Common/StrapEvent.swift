@@ -1,12 +1,15 @@
-/// What a strap source reports: a live BlueZ connection or a replayed trace. Raw bytes stay raw here
-/// so that the recorder keeps exactly what arrived; parsing happens downstream.
+/// What a workout's source reports: a live BlueZ connection or a replayed trace. Raw bytes stay raw
+/// here so that the recorder keeps exactly what arrived; parsing happens downstream.
 public struct StrapEvent: Sendable, Hashable {
     public var time: Timestamp
     public var kind: Kind
+    /// The strap, or the distance sensor beside it.
+    public var sensor: SensorRole
 
-    public init(time: Timestamp, kind: Kind) {
+    public init(time: Timestamp, kind: Kind, sensor: SensorRole = .strap) {
         self.time = time
         self.kind = kind
+        self.sensor = sensor
     }
 
     public enum Kind: Sendable, Hashable {

@@ -2,35 +2,59 @@ import Sensors
 
 /// `hrbridge parse`: hex lines in, one JSON object per line out. A debugging aid for bytes
 /// copied from btmon or nRF Connect; a bad line answers `{"error":…}` and the rest go on.
+/// Which characteristic the values belong to picks the sensor kind that reads them.
 enum ParseCommand {
     static let spec = CommandSpec(
         name: "parse",
-        summary: "Decode Heart Rate Measurement (0x2A37) values given as hex, one per line on stdin.",
+        summary: "Decode sensor measurement values given as hex, one per line on stdin.",
+        options: [
+            .init(name: "--characteristic", valueName: "UUID",
+                  help: "the values' characteristic: \(SensorKind.all.map(\.measurementCharacteristic.shortForm).joined(separator: ", ")) (default \(defaultKind.measurementCharacteristic))"),
+        ],
         details: """
         Spaces, colons and 0x prefixes are tolerated; an empty line is a zero-length value.
-        Each line prints {"bpm":…,"contact":…,"energyExpended":…,"rr":[…]} (rr in 1/1024 s)
-        or {"error":"…"}.
+        Each line prints one JSON object, or {"error":"…"}:
+          2a37  Heart Rate Measurement: {"bpm":…,"contact":…,"energyExpended":…,"rr":[…]}
+                (rr in 1/1024 s)
+          2a53  RSC Measurement (foot pod): {"speed":…,"cadence":…,"strideLength":…,
+                "totalDistance":…,"running":…} (m/s and m; null where the flags leave a field out)
+          2a5b  CSC Measurement (bike): {"wheelRevolutions":…,"lastWheelEventTime":…,
+                "crankRevolutions":…,"lastCrankEventTime":…} (event times in 1/1024 s)
 
-        Example:
+        Examples:
           echo "16 48 00 03" | hrbridge parse
+          echo "07 80 03 b4 7d 00 39 30 00 00" | hrbridge parse --characteristic 2a53
         """
     )
 
+    /// What the values are when --characteristic is not given: the strap's, as before there was a choice.
+    private static let defaultKind = SensorKind.heartRate
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        let kind = try sensorKind(arguments.value("--characteristic"))
         let input = console.readAllInput()
         var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() } // the final newline ends a line, not starts one
         for line in lines {
-            console.output.write(parseLine(String(decoding: line, as: UTF8.self)))
+            console.output.write(parseLine(String(decoding: line, as: UTF8.self), as: kind))
         }
         console.output.flush()
     }
 
-    static func parseLine(_ text: String) -> [UInt8] {
+    /// The kind whose measurement characteristic `text` names, in any form BluetoothUUID reads.
+    private static func sensorKind(_ text: String?) throws(CLIError) -> SensorKind {
+        guard let text else { return defaultKind }
+        guard let characteristic = BluetoothUUID(text), let kind = SensorKind.measured(on: characteristic) else {
+            let known = SensorKind.all.map { "\($0.measurementCharacteristic) (\($0.name))" }
+            throw .usage("unknown characteristic '\(text)'; known: \(known.joined(separator: ", "))", spec)
+        }
+        return kind
+    }
+
+    private static func parseLine(_ text: String, as kind: SensorKind) -> [UInt8] {
         var json = JSONLine()
         do {
-            let bytes = try Hex.decodeLenient(text)
-            json.measurement(try HeartRateMeasurement(parsing: bytes))
+            try kind.describe(try Hex.decodeLenient(text), into: &json)
         } catch {
             json = JSONLine()
             json.string("error", "\(error)")

@@ -1,8 +1,9 @@
 import Sensors
 
 /// Appends compact JSON straight into a byte buffer. Used on the per-sample path, where
-/// Foundation's JSONEncoder would cost more than parsing the sample did.
-struct JSONLine {
+/// Foundation's JSONEncoder would cost more than parsing the sample did. A measurement writes its own
+/// fields into it (`MeasurementFieldWriter`).
+struct JSONLine: MeasurementFieldWriter {
     private(set) var bytes: [UInt8]
     private var needsComma = false
 
@@ -39,6 +40,23 @@ struct JSONLine {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Shortest round-trip digits (`3.5`, `1234.5`); whole values without `.0` (`3`), as JSONEncoder and
+    /// the ActivityKit encoding print them. JSON has no NaN or infinity: those print null.
+    mutating func double(_ name: StaticString, _ value: Double) {
+        key(name)
+        Self.appendNumber(value, to: &bytes)
+    }
+
+    mutating func optionalDouble(_ name: StaticString, _ value: Double?) {
+        key(name)
+        if let value { Self.appendNumber(value, to: &bytes) } else { bytes.append(contentsOf: Self.null) }
+    }
+
+    mutating func bool(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: value ? Self.true : Self.false)
+    }
+
     mutating func string(_ name: StaticString, _ value: String) {
         key(name)
         Self.appendQuoted(value, to: &bytes)
@@ -55,6 +73,15 @@ struct JSONLine {
     }
 
     private static let null = Array("null".utf8)
+    private static let `true` = Array("true".utf8)
+    private static let `false` = Array("false".utf8)
+
+    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else { return bytes.append(contentsOf: null) }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
 
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -26,4 +26,12 @@ struct LittleEndianReader<Bytes: Collection> where Bytes.Element == UInt8, Bytes
         defer { index += 2 }
         return UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
     }
+
+    @inlinable
+    mutating func readUInt32() -> UInt32? {
+        guard remaining >= 4 else { return nil }
+        defer { index += 4 }
+        return UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+            | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+    }
 }

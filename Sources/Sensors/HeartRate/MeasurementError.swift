@@ -17,17 +17,13 @@ public enum MeasurementError: Error, Sendable, Hashable, CustomStringConvertible
         case .empty:
             return "empty value: no flags byte"
         case let .truncatedRate(bits, available):
-            return "flags promise \(bits == 8 ? "an" : "a") \(bits)-bit rate but \(bytes(available)) follow\(available == 1 ? "s" : "")"
+            return "flags promise \(bits == 8 ? "an" : "a") \(bits)-bit rate but \(bytesFollow(available))"
         case let .truncatedEnergyExpended(available):
-            return "flags promise energy expended (2 bytes) but \(bytes(available)) follow\(available == 1 ? "s" : "")"
+            return "flags promise energy expended (2 bytes) but \(bytesFollow(available))"
         case let .oddRRByte(rrBytes):
-            return "odd trailing byte in RR list (\(bytes(rrBytes)) of RR data)"
+            return "odd trailing byte in RR list (\(byteCount(rrBytes)) of RR data)"
         case let .unexpectedTrailingBytes(count):
-            return "\(bytes(count)) after the last field the flags announce"
+            return "\(byteCount(count)) after the last field the flags announce"
         }
     }
-}
-
-private func bytes(_ count: Int) -> String {
-    count == 1 ? "1 byte" : "\(count) bytes"
 }

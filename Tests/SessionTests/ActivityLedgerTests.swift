@@ -2,7 +2,7 @@ import Foundation
 import Sensors
 import LiveState
 import Testing
-@testable import CLI
+@testable import Session
 
 /// The ledger of activities not yet known ended: what it records, what recovery sends, its file format.
 @Suite struct ActivityLedgerTests {

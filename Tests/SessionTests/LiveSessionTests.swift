@@ -4,7 +4,7 @@ import Sensors
 import LiveState
 import TestSupport
 import Testing
-@testable import CLI
+@testable import Session
 
 /// The session driver with a live (pushed) source on the real clock, in-process, writing to a
 /// real file sink: the engine's deadlines fire from the timer alone, control reaches the activity,
@@ -12,7 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LiveSessionTests {
     final class Harness {
         let directory: TemporaryDirectory
-        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let console = CapturedConsole()
         let session: LiveSession
         var linesPath: String { directory.path("updates.ndjson") }
 
@@ -137,7 +137,7 @@ import Testing
         #expect(harness.session.wait() == .stopped(signal: SIGTERM))
         #expect(harness.reasons == ["end:recovered"])
         #expect(harness.lines.first.flatMap { Self.field("sequence", $0) } == "6")
-        #expect(harness.console.log.text.contains("also went to https://gone.example, which this run does not have"))
+        #expect(harness.console.log.contains("also went to https://gone.example, which this run does not have"))
         #expect(harness.stateFiles.isEmpty)
     }
 }

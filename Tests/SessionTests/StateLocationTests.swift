@@ -1,5 +1,5 @@
 import Testing
-@testable import CLI
+@testable import Session
 
 /// Where state files live and how they are named.
 @Suite struct StateLocationTests {

@@ -3,7 +3,7 @@ import Foundation
 import Sensors
 import TestSupport
 import Testing
-@testable import CLI
+@testable import Session
 
 /// One session per configured strap (what `run` starts): separate engines, sinks and state files.
 @Suite(.timeLimit(.minutes(1))) struct StrapSessionsTests {
@@ -18,7 +18,7 @@ import Testing
         return try ConfigurationReader.read(Array(text.utf8), file: "test.json")
     }
 
-    static func context(_ directory: TemporaryDirectory, console: Console, stopped: @escaping @Sendable (Config.StrapSelector) -> Void = { _ in })
+    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable (Config.StrapSelector) -> Void = { _ in })
         -> StrapSessions.Context {
         StrapSessions.Context(stateDirectory: directory.path("state"), spoolDirectory: directory.path("spool"),
                               environment: [:], console: console, onStop: stopped)
@@ -26,7 +26,7 @@ import Testing
 
     @Test func eachStrapHasItsOwnActivitySinksAndStateFile() throws {
         let directory = try TemporaryDirectory()
-        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let console = CapturedConsole()
         let stops = StopLog()
         let made = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console) { stops.add("\($0)") })
         #expect(made.map(\.strap.activity.workoutName) == ["Run", "Row"])
@@ -38,7 +38,7 @@ import Testing
         #expect(made.allSatisfy { $0.session.status().activity != nil })
         let states = try FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities")).filter { $0.hasSuffix(".json") }.sorted()
         #expect(states == ["strap-C8_5F_33_12_34_56.json", "strap-name-Polar_H10_8C4E.json"])
-        #expect(throws: CLIError.self, "a second run for the same straps is refused") {
+        #expect(throws: SessionError.self, "a second run for the same straps is refused") {
             _ = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console))
         }
         for (_, session) in made { session.stop(signal: SIGTERM) }
@@ -59,7 +59,7 @@ import Testing
           {"address": "C8:5F:33:12:34:57", "workoutName": "Run", "sinks": [{"type": "file", "path": "\(directory.path("b.ndjson"))"}]}
         ]}
         """
-        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let console = CapturedConsole()
         let made = try StrapSessions.make(try ConfigurationReader.read(Array(text.utf8), file: "test.json"),
                                           context: Self.context(directory, console: console))
         for (_, session) in made { try session.start() }

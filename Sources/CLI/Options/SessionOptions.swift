@@ -1,3 +1,5 @@
+import Session
+
 /// The flags of a live session, shared by paced `replay` and `run`.
 enum SessionOptions {
     static let specOptions: [CommandSpec.Option] = [

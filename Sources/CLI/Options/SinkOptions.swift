@@ -1,6 +1,7 @@
 import Forwarding
 import Foundation
 import Sensors
+import Session
 
 /// The `--sink` flags shared by `replay` (and `run`): where updates go and what each sink needs.
 /// Secrets never come from argv: the lifecycle token from a file or an environment variable, the
@@ -21,13 +22,9 @@ enum SinkOptions {
         .init(name: "--sandbox", valueName: nil, help: "apns: use \(APNsSinkSettings.sandboxURL)"),
         .init(name: "--apns-relevance-score", valueName: "N", help: "apns: relevance-score for every push"),
         .init(name: "--spool", valueName: "DIR", help: "network sinks: undelivered starts/ends kept here for the next run (default ~/.local/state/hrbridge/spool)"),
-        .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(defaultGrace)))"),
+        .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(SinkSet.defaultGrace)))"),
         .init(name: "--sink-status", valueName: "S", help: "log each sink's counters at most every S seconds"),
     ]
-
-    /// Seconds network sinks keep delivering at exit: enough for a few retries, short enough for a
-    /// service manager's stop timeout (systemd's default is 90 s).
-    static let defaultGrace: Double = 10
 
     static func specs(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SinkSpec] {
         var specs: [SinkSpec] = []

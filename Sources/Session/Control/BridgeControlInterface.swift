@@ -3,16 +3,16 @@ import DBus
 /// The names of our own D-Bus interface (README "ctl"; udev/io.hrbridge.Bridge1.conf reserves the
 /// name on the system bus). Every method takes an optional last `strap` argument: "" or absent
 /// means every strap of this run.
-enum BridgeControlInterface {
-    static let busName = "io.hrbridge.Bridge1"
-    static let path = "/io/hrbridge/Bridge1"
-    static let name = "io.hrbridge.Bridge1"
+public enum BridgeControlInterface {
+    public static let busName = "io.hrbridge.Bridge1"
+    public static let path = "/io/hrbridge/Bridge1"
+    public static let name = "io.hrbridge.Bridge1"
 
     /// Error names a control call can fail with.
-    enum ErrorName {
-        static let unknownStrap = "io.hrbridge.Bridge1.Error.UnknownStrap"
-        static let refused = "io.hrbridge.Bridge1.Error.Refused"
-        static let notRunning = "io.hrbridge.Bridge1.Error.NotRunning"
+    public enum ErrorName {
+        public static let unknownStrap = "io.hrbridge.Bridge1.Error.UnknownStrap"
+        public static let refused = "io.hrbridge.Bridge1.Error.Refused"
+        public static let notRunning = "io.hrbridge.Bridge1.Error.NotRunning"
     }
 
     static let description = BusInterfaceDescription(

@@ -1,26 +1,17 @@
 import DBus
 import Foundation
 
-/// `--control-bus system|session|none` for run and paced replay: where `io.hrbridge.Bridge1` is
-/// served. The session bus by default (a person's own run); the systemd unit passes `system`.
-struct ControlBusOption: Sendable {
+/// Where `io.hrbridge.Bridge1` is served (`--control-bus system|session|none` for run and paced
+/// replay). The session bus by default (a person's own run); the systemd unit passes `system`.
+public struct ControlBus: Sendable {
+    /// nil: no controls.
     var bus: BusConnection.Bus?
-    /// Given on the command line: then a bus that cannot be reached is an error, not a notice.
+    /// Chosen on purpose (not the default): then a bus that cannot be reached is an error, not a notice.
     var explicit: Bool
 
-    static let specOption = CommandSpec.Option(
-        name: "--control-bus", valueName: "BUS",
-        help: "serve 'hrbridge ctl' on system, session (default) or none"
-    )
-
-    static func parse(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> ControlBusOption {
-        switch arguments.value("--control-bus") {
-        case nil: ControlBusOption(bus: .session, explicit: false)
-        case "session": ControlBusOption(bus: .session, explicit: true)
-        case "system": ControlBusOption(bus: .system, explicit: true)
-        case "none": ControlBusOption(bus: nil, explicit: true)
-        case let other?: throw .usage("--control-bus '\(other)': expected system, session or none", spec)
-        }
+    public init(bus: BusConnection.Bus?, explicit: Bool) {
+        self.bus = bus
+        self.explicit = explicit
     }
 
     /// What `ctl` needs to reach this bus.

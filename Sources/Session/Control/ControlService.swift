@@ -7,11 +7,16 @@ import Synchronization
 /// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
 /// the session, whose own update then reaches the activity (as the Live Activity's intent buttons
 /// would). Work runs off the bus queue: an end flushes sinks, a status waits for the session's queue.
-final class ControlService: Sendable {
+public final class ControlService: Sendable {
     /// A session and the name `ctl --strap` selects it by (address or name; `replay` for a trace).
-    struct Target: Sendable {
+    public struct Target: Sendable {
         var name: String
         var session: LiveSession
+
+        public init(name: String, session: LiveSession) {
+            self.name = name
+            self.session = session
+        }
     }
 
     private let connection: BusConnection
@@ -30,9 +35,9 @@ final class ControlService: Sendable {
 
     /// Owns the name on `choice`'s bus and serves the interface; nil for `--control-bus none`, or
     /// when the default session bus is absent (said on stderr: nothing else depends on it).
-    static func start(_ choice: ControlBusOption, targets: [Target], console: Console) throws(CLIError) -> ControlService? {
+    public static func start(_ choice: ControlBus, targets: [Target], console: any SessionConsole) throws(SessionError) -> ControlService? {
         guard let bus = choice.bus else { return nil }
-        if !choice.explicit, !ControlBusOption.sessionBusConfigured(ProcessInfo.processInfo.environment) {
+        if !choice.explicit, !ControlBus.sessionBusConfigured(ProcessInfo.processInfo.environment) {
             // Asking libdbus anyway could make it autolaunch a bus of its own for X11.
             console.warn("control: no session bus (DBUS_SESSION_BUS_ADDRESS unset); 'hrbridge ctl' cannot reach this run")
             return nil
@@ -58,7 +63,7 @@ final class ControlService: Sendable {
             console.warn("control: \(BridgeControlInterface.busName) on \(bus) ('hrbridge ctl\(choice.ctlFlag) status')")
             return service
         case let .failure(.nameTaken(name, owner)):
-            throw .temporaryFailure("\(name) is already owned on \(bus)\(owner.map { " by \($0)" } ?? ""): another hrbridge "
+            throw .inUse("\(name) is already owned on \(bus)\(owner.map { " by \($0)" } ?? ""): another hrbridge "
                 + "takes the controls there; stop it, or start this one with --control-bus none")
         case let .failure(.cannotConnect(_, _, message)) where !choice.explicit:
             console.warn("control: no \(bus) (\(message)); 'hrbridge ctl' cannot reach this run")
@@ -71,7 +76,7 @@ final class ControlService: Sendable {
         }
     }
 
-    func close() {
+    public func close() {
         _ = inFlight.wait(timeout: .now() + Self.closeWait)
         runBlocking { [connection] in await connection.close() }
     }

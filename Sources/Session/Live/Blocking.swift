@@ -1,8 +1,8 @@
 import Dispatch
 
-/// Commands are synchronous functions; the live ones run their async work here and wait.
+/// Commands and sessions are synchronous; they run their async work (the buses, BlueZ) here and wait.
 /// The main thread is not one of the concurrency pool's, so blocking it starves nothing.
-func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let done = DispatchSemaphore(value: 0)
     let result = ResultBox<T>()
     Task {

@@ -5,8 +5,8 @@ import Sensors
 
 /// Opens the system bus and the BlueZ mirror, turning each way that can fail into a message
 /// that says what is wrong and how to fix it.
-enum BluetoothAccess {
-    static func open() async throws(CLIError) -> BlueZClient {
+public enum BluetoothAccess {
+    public static func open() async throws(SessionError) -> BlueZClient {
         let connection: BusConnection
         do {
             connection = try await BusConnection.connect(to: .system)
@@ -22,13 +22,13 @@ enum BluetoothAccess {
         }
     }
 
-    static let permissionDenied = """
+    public static let permissionDenied = """
         permission denied on the system bus: this user may not talk to org.bluez.
         Fix: add yourself to the 'bluetooth' group ('sudo usermod -aG bluetooth $USER'), then log out and in again.
         """
 
     /// What stops a scan now, with the fix; nil when an adapter is powered.
-    static func problem(in tree: ObjectTree, isBlueZRunning: Bool) -> String? {
+    public static func problem(in tree: ObjectTree, isBlueZRunning: Bool) -> String? {
         guard isBlueZRunning else {
             return "bluetoothd is not running (no org.bluez on the system bus).\nFix: 'sudo systemctl start bluetooth'."
         }
@@ -44,5 +44,5 @@ enum BluetoothAccess {
         return nil
     }
 
-    static let noStrapHint = "Fix: wake the strap (wet the electrodes and put it on; most sleep when off the chest), keep it near, and try again."
+    public static let noStrapHint = "Fix: wake the strap (wet the electrodes and put it on; most sleep when off the chest), keep it near, and try again."
 }

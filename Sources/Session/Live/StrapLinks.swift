@@ -8,15 +8,23 @@ import Synchronization
 /// `StrapLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
 /// straight to that strap's consumer (no hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
 /// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
-final class StrapLinks: Sendable {
+public final class StrapLinks: Sendable {
     /// One strap: what to find, what to do with each event (nil, or why the strap must stop), and
     /// what to do after its last event (on the same queue, so nothing is delivered after it). `queue`:
     /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
-    struct Strap: Sendable {
+    public struct Strap: Sendable {
         var selector: BlueZ.StrapSelector
-        var queue: DispatchQueue? = nil
-        var consume: @Sendable (StrapEvent) -> CLIError?
+        var queue: DispatchQueue?
+        var consume: @Sendable (StrapEvent) -> SessionError?
         var ended: @Sendable () -> Void
+
+        public init(selector: BlueZ.StrapSelector, queue: DispatchQueue? = nil,
+                    consume: @escaping @Sendable (StrapEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
+            self.selector = selector
+            self.queue = queue
+            self.consume = consume
+            self.ended = ended
+        }
     }
 
     private struct State {
@@ -24,22 +32,22 @@ final class StrapLinks: Sendable {
         /// Stopped before its link existed: it is not started.
         var stopped: Set<BlueZ.StrapSelector> = []
         /// The first reason a strap stopped without being asked (Bluetooth unusable, a write failed).
-        var failure: CLIError?
+        var failure: SessionError?
     }
 
     private let state = Mutex(State())
-    private let console: Console
+    private let console: any SessionConsole
     private let opened = DispatchSemaphore(value: 0)
 
-    init(console: Console) { self.console = console }
+    public init(console: any SessionConsole) { self.console = console }
 
     /// Opens the bus and the mirror, then starts a link per strap; returns at once. When Bluetooth
     /// cannot be used at all (no system bus, permission denied), every strap ends with that failure.
-    func start(_ straps: [Strap]) {
+    public func start(_ straps: [Strap]) {
         Task { [self] in
             defer { opened.signal() }
             let client: BlueZClient
-            do throws(CLIError) {
+            do throws(SessionError) {
                 client = try await BluetoothAccess.open()
             } catch {
                 record(error)
@@ -89,14 +97,14 @@ final class StrapLinks: Sendable {
     }
 
     /// Lets go of one strap (any thread): its link stops notifications and disconnects.
-    func stop(_ selector: BlueZ.StrapSelector) {
+    public func stop(_ selector: BlueZ.StrapSelector) {
         state.withLock { state in
             state.stopped.insert(selector)
             state.tasks[selector]?.cancel()
         }
     }
 
-    func stopAll() {
+    public func stopAll() {
         state.withLock { state in
             for (selector, task) in state.tasks {
                 state.stopped.insert(selector)
@@ -107,16 +115,16 @@ final class StrapLinks: Sendable {
 
     /// Blocks until the bus was opened (or not) and every link has stopped and its events were
     /// consumed (call after a stop).
-    func waitForAll() {
+    public func waitForAll() {
         opened.wait()
         opened.signal()
         let tasks = state.withLock { Array($0.tasks.values) }
         runBlocking { for task in tasks { await task.value } }
     }
 
-    var failure: CLIError? { state.withLock { $0.failure } }
+    public var failure: SessionError? { state.withLock { $0.failure } }
 
-    private func record(_ failure: CLIError) {
+    private func record(_ failure: SessionError) {
         state.withLock { $0.failure = $0.failure ?? failure }
     }
 }

@@ -7,20 +7,20 @@ import Trace
 /// the trace's start. Times are kept monotonic: a value read before the link's `connected` was
 /// stamped is written at the later time, never reordered. After a write failure it stops and
 /// reports that once. Several straps recorded together get a file each (`files(_:for:)`).
-final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
+public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
     private let path: String
     private let selector: BlueZ.StrapSelector
     private var writer: TraceWriter?
     private var lastTime: Timestamp?
     private var failed = false
 
-    init(path: String, selector: BlueZ.StrapSelector) {
+    public init(path: String, selector: BlueZ.StrapSelector) {
         self.path = path
         self.selector = selector
     }
 
     /// nil, or the failure (once); later events are not written.
-    func append(_ event: StrapEvent) -> CLIError? {
+    public func append(_ event: StrapEvent) -> SessionError? {
         guard !failed else { return nil }
         do {
             if writer == nil {
@@ -39,7 +39,7 @@ final class TraceRecorder: @unchecked Sendable { // used on one strap's events q
             return nil
         } catch {
             failed = true
-            return .cannotCreate("\(error)")
+            return .unwritable("\(error)")
         }
     }
 }
@@ -48,22 +48,12 @@ extension TraceRecorder {
     /// The file each strap is recorded to: `path` itself for one strap; for several, the strap
     /// inserted before the extension (`today.trace` → `today.F1-5A-17-00-00-01.trace`,
     /// `today.HRM-Pro.trace`), so that every trace stays one strap's, as replay expects.
-    static func files(_ path: String, for selectors: [BlueZ.StrapSelector]) -> [String] {
+    public static func files(_ path: String, for selectors: [BlueZ.StrapSelector]) -> [String] {
         guard selectors.count > 1 else { return selectors.map { _ in path } }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let dot = path[slash...].lastIndex(of: ".").flatMap { $0 > slash ? $0 : nil }
         let (stem, suffix) = dot.map { (path[..<$0], path[$0...]) } ?? (path[...], "")
         return selectors.map { "\(stem).\(fileLabel($0))\(suffix)" }
-    }
-
-    /// A recorder per strap (`files(_:for:)`); a usage error when two straps' names would share a file.
-    static func recorders(_ path: String, for selectors: [BlueZ.StrapSelector], spec: CommandSpec) throws(CLIError) -> [TraceRecorder] {
-        let files = files(path, for: selectors)
-        if let clash = files.indices.first(where: { files[..<$0].contains(files[$0]) }) {
-            let first = files.firstIndex(of: files[clash])!
-            throw .usage("straps '\(selectors[first])' and '\(selectors[clash])' would both be recorded to \(files[clash])", spec)
-        }
-        return zip(selectors, files).map { TraceRecorder(path: $1, selector: $0) }
     }
 
     /// A strap as a file-name part: letters, digits, `-` and `_`; anything else becomes `-`.

@@ -10,7 +10,7 @@ import Synchronization
 /// in the state file and sent to the sinks, sink log lines drained as they arrive and the status
 /// line on its own timer. `stop(signal:)` ends the activity and flushes the sinks; `start()` first
 /// ends what a crashed run left. All state lives on one serial queue.
-final class LiveSession: @unchecked Sendable {
+public final class LiveSession: @unchecked Sendable {
     /// How the session ended, for the command's exit status.
     enum Ending: Sendable, Equatable {
         /// The source ran out (end of the trace; a strap source that gave up).
@@ -25,10 +25,10 @@ final class LiveSession: @unchecked Sendable {
 
     /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
     /// then goes from the socket through the engine on one thread, with no hand-off.
-    let queue: DispatchQueue
+    public let queue: DispatchQueue
     private var feed: StrapFeed
     private let sinks: SinkSet
-    private let console: Console
+    private let console: any SessionConsole
     private let clock: SessionClock
     private let stateFile: ActivityStateFile
     private var schedule: TraceSchedule?
@@ -48,7 +48,7 @@ final class LiveSession: @unchecked Sendable {
     private var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
     /// The first failure (a sink's output gone, the state file unwritable).
-    private(set) var failure: CLIError?
+    private(set) var failure: SessionError?
     private let signalsSeen = Atomic<Int>(0)
     private let outcome = Mutex<Ending?>(nil)
     private let finished = DispatchSemaphore(value: 0)
@@ -59,9 +59,9 @@ final class LiveSession: @unchecked Sendable {
 
     /// `schedule`: a trace to pull from (nil: a live source calls `deliver`). `onStop` runs when a
     /// signal stops the session, so the source can let go of the strap while the sinks flush.
-    init(feed: StrapFeed, sinks: SinkSet, console: Console, clock: SessionClock, stateFile: ActivityStateFile,
-         schedule: TraceSchedule? = nil, queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"),
-         onStop: @escaping @Sendable () -> Void = {}) {
+    public init(feed: StrapFeed, sinks: SinkSet, console: any SessionConsole, clock: SessionClock, stateFile: ActivityStateFile,
+                schedule: TraceSchedule? = nil, queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"),
+                onStop: @escaping @Sendable () -> Void = {}) {
         self.queue = queue
         self.feed = feed
         self.sinks = sinks
@@ -73,12 +73,12 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// Ends what the last run left (before anything else goes out), then starts taking events.
-    func start() throws(CLIError) {
+    func start() throws(SessionError) {
         if let failure = queue.sync(execute: { begin() }) { throw failure }
     }
 
     /// `start()` on the queue: recovery, then the timers and (for a trace) the first events.
-    private func begin() -> CLIError? {
+    private func begin() -> SessionError? {
         do {
             try recoverLeftovers()
         } catch {
@@ -111,7 +111,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// `deliver` from a source already running on `queue`: handled at once.
-    func deliverOnQueue(_ event: StrapEvent) {
+    public func deliverOnQueue(_ event: StrapEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         receive(event)
     }
@@ -127,7 +127,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// The live source has no more events: ends the activity now and flushes the sinks.
-    func endOfInput() {
+    public func endOfInput() {
         queue.async { [self] in
             switch phase {
             case .notStarted: earlyEndOfInput = true
@@ -223,7 +223,7 @@ final class LiveSession: @unchecked Sendable {
                 do {
                     next = try schedule!.nextTime()
                 } catch {
-                    fail(error.asCLIError)
+                    fail(SessionError(error))
                     return
                 }
                 guard let next else {
@@ -301,16 +301,16 @@ final class LiveSession: @unchecked Sendable {
                 try stateFile.save(ledger)
                 try sinks.accept(update)
             } catch let error as ActivityStateFile.Failure {
-                fail(.cannotCreate(error.description))
-            } catch let error as CLIError {
+                fail(.unwritable(error.description))
+            } catch let error as SessionError {
                 fail(error)
             } catch {
-                fail(.cannotCreate("\(error)"))
+                fail(.unwritable("\(error)"))
             }
         }
     }
 
-    private func recoverLeftovers() throws(CLIError) {
+    private func recoverLeftovers() throws(SessionError) {
         let (leftover, warning) = stateFile.load()
         if let warning { console.warn(warning) }
         guard !leftover.isEmpty, let now = SessionClock.real.now() else { return }
@@ -319,7 +319,7 @@ final class LiveSession: @unchecked Sendable {
         do {
             try stateFile.save(ledger)
         } catch {
-            throw .cannotCreate(error.description)
+            throw .unwritable(error.description)
         }
         for entry in ledger.entries {
             let end = entry.lastUpdate
@@ -355,7 +355,7 @@ final class LiveSession: @unchecked Sendable {
         settle(failure == nil ? ending : .failed)
     }
 
-    private func fail(_ error: CLIError) {
+    private func fail(_ error: SessionError) {
         if failure == nil { failure = error }
         finish(.failed, at: nil)
     }

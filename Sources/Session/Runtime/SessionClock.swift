@@ -9,7 +9,7 @@ import Synchronization
 /// The session's time: what "now" is in the engine's terms, and how long the wall clock must run
 /// until an engine time is due. A live strap uses the real clock (events carry real times); a paced
 /// replay runs the trace's clock, anchored at its first event and scaled by the speed.
-final class SessionClock: Sendable {
+public final class SessionClock: Sendable {
     private enum Kind {
         case real
         case trace(speed: Double)
@@ -22,10 +22,10 @@ final class SessionClock: Sendable {
     private init(_ kind: Kind) { self.kind = kind }
 
     /// Real time: engine time is Unix time (CLOCK_REALTIME), as a live strap stamps its events.
-    static let real = SessionClock(.real)
+    public static let real = SessionClock(.real)
 
     /// Trace time played at `speed` trace seconds per wall second, from the first `anchor(at:)`.
-    static func trace(speed: Double) -> SessionClock { SessionClock(.trace(speed: speed)) }
+    public static func trace(speed: Double) -> SessionClock { SessionClock(.trace(speed: speed)) }
 
     /// Fixes the trace clock at its first event (later calls do nothing).
     func anchor(at time: Timestamp) {
@@ -35,7 +35,7 @@ final class SessionClock: Sendable {
     }
 
     /// Engine time now; nil for a trace clock before its first event.
-    func now() -> Timestamp? {
+    public func now() -> Timestamp? {
         switch kind {
         case .real:
             var spec = timespec()

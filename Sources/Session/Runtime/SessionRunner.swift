@@ -4,8 +4,8 @@ import Foundation
 /// What `replay --speed` and `run` share around their live sessions: SIGINT/SIGTERM go to every
 /// session, each starts (recovering first), the command waits for all, and how they ended becomes
 /// the exit status (README "Shutdown and recovery").
-enum SessionRunner {
-    static func run(_ sessions: [LiveSession], console: Console) throws(CLIError) {
+public enum SessionRunner {
+    public static func run(_ sessions: [LiveSession]) throws(SessionError) {
         let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in
             for session in sessions { session.stop(signal: signal) }
         }
@@ -25,10 +25,9 @@ enum SessionRunner {
         for ending in endings {
             switch ending {
             case let .hurried(signal):
-                throw .temporaryFailure("\(SignalWatcher.name(signal)) again: stopped without waiting for the sinks; "
-                    + "activities not confirmed ended stay in the state file for the next run")
+                throw .hurried(signal: signal)
             case .failed:
-                throw .cannotCreate("the session failed")
+                throw .unwritable("the session failed")
             case .sourceEnded, .stopped:
                 continue
             }
@@ -37,8 +36,7 @@ enum SessionRunner {
             if case let .stopped(signal) = ending { return signal }
             return nil
         }).first {
-            throw .stopped("stopped by \(SignalWatcher.name(signal)): activity ended, sinks flushed",
-                           signal == SIGINT ? .interrupted : .terminated)
+            throw .stopped(signal: signal)
         }
     }
 }

@@ -10,8 +10,8 @@ import Synchronization
 /// default action is off (SIG_IGN, as Dispatch signal sources require) and each arrival calls
 /// `handler` on `queue`. Watchers nest (tests run sessions side by side in one process): the first
 /// one saves the previous dispositions, the last one to go restores them.
-final class SignalWatcher: @unchecked Sendable {
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+public final class SignalWatcher: @unchecked Sendable {
+    public static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
     /// `signal → (watchers, disposition before the first)`; shared by every watcher in the process.
     private static let installed = Mutex<[Int32: (count: Int, previous: sigaction)]>([:])
@@ -21,7 +21,7 @@ final class SignalWatcher: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
     private let cancelled = Atomic<Bool>(false)
 
-    init(signals: [Int32] = stopSignals, queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+    public init(signals: [Int32] = stopSignals, queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
         self.signals = signals
         Self.installed.withLock { installed in
             for number in signals {
@@ -53,7 +53,7 @@ final class SignalWatcher: @unchecked Sendable {
     deinit { cancel() }
 
     /// Stops watching; the last watcher restores the dispositions it found.
-    func cancel() {
+    public func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         for source in sources { source.cancel() }
         Self.installed.withLock { installed in
@@ -71,7 +71,7 @@ final class SignalWatcher: @unchecked Sendable {
     }
 
     /// `SIGINT`, `SIGTERM`, else `signal N`.
-    static func name(_ number: Int32) -> String {
+    public static func name(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

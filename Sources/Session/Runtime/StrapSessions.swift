@@ -5,19 +5,31 @@ import LiveState
 /// One live session per strap of the configuration file (for `run`): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
 /// strap link) is attached by the caller (`run`: `StrapLinks` delivering on the session's queue).
-enum StrapSessions {
-    struct Context {
+public enum StrapSessions {
+    public struct Context {
         var stateDirectory: String
         var spoolDirectory: String
         var environment: [String: String]
-        var console: Console
+        var console: any SessionConsole
         /// Called (any thread) when a signal stops a strap's session: let go of the strap.
         var onStop: @Sendable (Config.StrapSelector) -> Void
-        var grace: Double = SinkOptions.defaultGrace
+        var grace: Double
         var statusInterval: Double?
+
+        public init(stateDirectory: String, spoolDirectory: String, environment: [String: String], console: any SessionConsole,
+                    onStop: @escaping @Sendable (Config.StrapSelector) -> Void, grace: Double = SinkSet.defaultGrace,
+                    statusInterval: Double? = nil) {
+            self.stateDirectory = stateDirectory
+            self.spoolDirectory = spoolDirectory
+            self.environment = environment
+            self.console = console
+            self.onStop = onStop
+            self.grace = grace
+            self.statusInterval = statusInterval
+        }
     }
 
-    static func make(_ configuration: BridgeConfiguration, context: Context) throws(CLIError) -> [(strap: StrapConfiguration, session: LiveSession)] {
+    public static func make(_ configuration: BridgeConfiguration, context: Context) throws(SessionError) -> [(strap: StrapConfiguration, session: LiveSession)] {
         var made: [(strap: StrapConfiguration, session: LiveSession)] = []
         let prefixes = configuration.straps.map(\.activity.activityIDPrefix)
         for (index, strap) in configuration.straps.enumerated() {
@@ -29,7 +41,7 @@ enum StrapSessions {
             do {
                 engine = try LiveStateEngine(policy: strap.cadence, settings: settings)
             } catch {
-                throw .dataError("\(strap.strap): \(error)")
+                throw .invalid("\(strap.strap): \(error)")
             }
             let relay = SinkLogRelay()
             let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(

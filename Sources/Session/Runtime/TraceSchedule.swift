@@ -4,12 +4,12 @@ import Trace
 /// A trace as a schedule a live session pulls from: it looks at the next event's time before
 /// taking it, so the session can put each engine deadline before or after it exactly as the
 /// virtual-clock replay does (`TraceDrive`), and output stays byte-identical at any speed.
-struct TraceSchedule {
+public struct TraceSchedule {
     private let reader: TraceReader
     private var upcoming: (event: StrapEvent, line: Int)?
     private var exhausted = false
 
-    init(reader: TraceReader) { self.reader = reader }
+    public init(reader: TraceReader) { self.reader = reader }
 
     /// The next event's time; nil at the end of the trace.
     mutating func nextTime() throws(TraceReadError) -> Timestamp? {

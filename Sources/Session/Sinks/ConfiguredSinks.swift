@@ -10,12 +10,12 @@ enum ConfiguredSinks {
         var http: HTTPSettings
         var environment: [String: String]
         var spoolDirectory: String
-        var console: Console
+        var console: any SessionConsole
         var flushEachLine: Bool
         var log: @Sendable (String) -> Void
     }
 
-    static func make(_ sinks: [SinkConfiguration], context: Context) throws(CLIError) -> [any UpdateSink] {
+    static func make(_ sinks: [SinkConfiguration], context: Context) throws(SessionError) -> [any UpdateSink] {
         var http = HTTPClientConfiguration(certificateAuthorityFile: context.http.certificateAuthorityFile)
         if let seconds = context.http.connectTimeout { http.connectTimeout = seconds }
         if let seconds = context.http.requestTimeout { http.requestTimeout = seconds }
@@ -28,7 +28,7 @@ enum ConfiguredSinks {
                 do {
                     built.append(try LineSink.appending(toFile: path))
                 } catch {
-                    throw .cannotCreate(error.description)
+                    throw .unwritable(error.description)
                 }
             case let .lifecycle(url, token):
                 let source: BearerTokenSource? = switch token {
@@ -39,18 +39,18 @@ enum ConfiguredSinks {
                 built.append(NetworkSink.lifecycleServer(baseURL: url, token: source, http: http,
                                                          spoolDirectory: context.spoolDirectory, log: context.log))
             case let .apns(deviceToken, pushToStartToken):
-                guard let team = context.apns else { throw .dataError("an apns sink needs the configuration's \"apns\" object") }
+                guard let team = context.apns else { throw .invalid("an apns sink needs the configuration's \"apns\" object") }
                 let key: SigningKey
                 do {
                     key = try SigningKey(contentsOfFile: try resolve(team.keyFile, context))
                 } catch let error as SigningKeyError {
-                    if case .unreadable = error { throw .noInput(error.description) }
+                    if case .unreadable = error { throw .unreadable(error.description) }
                     if case .libcryptoMissing = error { throw .unavailable(error.description) }
-                    throw .dataError(error.description)
-                } catch let error as CLIError {
+                    throw .invalid(error.description)
+                } catch let error as SessionError {
                     throw error
                 } catch {
-                    throw .dataError("\(error)")
+                    throw .invalid("\(error)")
                 }
                 let baseURL = switch team.server {
                 case .production: APNsSinkSettings.productionURL
@@ -58,8 +58,8 @@ enum ConfiguredSinks {
                 case let .custom(url): url
                 }
                 let settings = APNsSinkSettings(baseURL: baseURL, bundleID: team.bundleID,
-                                                deviceToken: try deviceToken.map { reference throws(CLIError) in try readToken(reference, context) },
-                                                pushToStartToken: try pushToStartToken.map { reference throws(CLIError) in try readToken(reference, context) })
+                                                deviceToken: try deviceToken.map { reference throws(SessionError) in try readToken(reference, context) },
+                                                pushToStartToken: try pushToStartToken.map { reference throws(SessionError) in try readToken(reference, context) })
                 built.append(NetworkSink.apns(settings: settings, tokens: ProviderTokenSource(key: key, keyID: team.keyID, teamID: team.teamID),
                                               http: http, spoolDirectory: context.spoolDirectory, log: context.log))
             }
@@ -67,20 +67,20 @@ enum ConfiguredSinks {
         return built
     }
 
-    private static func resolve(_ reference: FileReference, _ context: Context) throws(CLIError) -> String {
+    private static func resolve(_ reference: FileReference, _ context: Context) throws(SessionError) -> String {
         do {
             return try reference.resolvedPath(environment: context.environment)
         } catch {
-            throw .noInput(error.message)
+            throw .unreadable(error.message)
         }
     }
 
     /// A device or push-to-start token file: one line of hex digits.
-    private static func readToken(_ reference: FileReference, _ context: Context) throws(CLIError) -> String {
+    private static func readToken(_ reference: FileReference, _ context: Context) throws(SessionError) -> String {
         let path = try resolve(reference, context)
-        guard let data = FileManager.default.contents(atPath: path) else { throw .noInput("\(path): cannot read the APNs token file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("\(path): cannot read the APNs token file") }
         guard let token = APNsSinkSettings.normalizedToken(String(decoding: data, as: UTF8.self)) else {
-            throw .dataError("\(path): expected one line of hex digits (the APNs token)")
+            throw .invalid("\(path): expected one line of hex digits (the APNs token)")
         }
         return token
     }

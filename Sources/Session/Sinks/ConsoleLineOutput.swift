@@ -2,21 +2,21 @@ import Forwarding
 
 /// The stdout sink's bytes go through the console (captured in tests, buffered in fast replay):
 /// flushed after every line when paced, and after every start and end in any case.
-final class ConsoleLineOutput: LineOutput {
-    private let console: Console
+public final class ConsoleLineOutput: LineOutput {
+    private let console: any SessionConsole
     private let flushEachLine: Bool
 
-    init(console: Console, flushEachLine: Bool) {
+    public init(console: any SessionConsole, flushEachLine: Bool) {
         self.console = console
         self.flushEachLine = flushEachLine
     }
 
-    func write(_ line: [UInt8]) throws(LineOutputError) {
-        console.output.write(line)
-        if flushEachLine { console.output.flush() }
+    public func write(_ line: [UInt8]) throws(LineOutputError) {
+        console.writeOutput(line)
+        if flushEachLine { console.flushOutput() }
     }
 
-    func syncLifecycle() throws(LineOutputError) { console.output.flush() }
+    public func syncLifecycle() throws(LineOutputError) { console.flushOutput() }
 
-    func close() { console.output.flush() }
+    public func close() { console.flushOutput() }
 }

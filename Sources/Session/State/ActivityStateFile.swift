@@ -9,7 +9,7 @@ import Foundation
 /// held for the session's life: a second run for the same key is refused instead of both ending
 /// each other's activities. The lock is `flock(2)`, so a crashed or killed run releases it with
 /// its last descriptor; its state file stays for the next run to recover.
-final class ActivityStateFile {
+public final class ActivityStateFile {
     let path: String
     private let lockPath: String
     private var lockDescriptor: Int32
@@ -43,13 +43,13 @@ final class ActivityStateFile {
 
     deinit { release() }
 
-    /// As `init`, failing as a command does: another owner means "try again later" (exit 75).
-    static func opened(directory: String, key: String) throws(CLIError) -> ActivityStateFile {
+    /// As `init`, failing as a session does: another owner means the strap or trace is in use.
+    public static func opened(directory: String, key: String) throws(SessionError) -> ActivityStateFile {
         do {
             return try ActivityStateFile(directory: directory, key: key)
         } catch {
-            if case .busy = error { throw .temporaryFailure(error.description) }
-            throw .cannotCreate(error.description)
+            if case .busy = error { throw .inUse(error.description) }
+            throw .unwritable(error.description)
         }
     }
 

@@ -1,10 +1,11 @@
+import BlueZ
 import Config
 import Forwarding
 import Foundation
 
 /// Names a session's state file: one per strap (a strap has one activity at a time, and two runs
 /// must not both own it) and one per replayed trace file.
-enum SessionKey {
+public enum SessionKey {
     /// `strap-<address or name>`, made safe as a file name.
     static func strap(_ selector: String) -> String {
         "strap-" + Spool.safeFileName(selector)
@@ -20,7 +21,7 @@ enum SessionKey {
 
     /// `replay-<file name>-<hash of the absolute path>`: readable, and distinct for equal names in
     /// different directories. Standard input is `replay-stdin`.
-    static func replay(tracePath path: String) -> String {
+    public static func replay(tracePath path: String) -> String {
         guard path != "-" else { return "replay-stdin" }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         return "replay-" + Spool.safeFileName((path as NSString).lastPathComponent) + "-" + fnv1a(absolute)
@@ -35,5 +36,17 @@ enum SessionKey {
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}
+
+extension SessionKey {
+    /// A strap given on the command line: the same state file as the configuration's for the same
+    /// strap; `strap-any` for "the first strap found".
+    public static func strap(_ selector: BlueZ.StrapSelector) -> String {
+        switch selector {
+        case let .address(address): strap(Config.StrapSelector.address(address))
+        case let .name(name): strap(Config.StrapSelector.name(name))
+        case .anyHeartRateStrap: strap("any")
+        }
     }
 }

@@ -65,36 +65,10 @@ enum RunCommand {
             ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) }, console: console)
         )
         defer { control?.close() }
-        links.start(zip(straps, recorders).map { strap, recorder in
-            let (selector, session) = strap
-            return StrapLinks.Strap(
-                selector: selector,
-                queue: session.queue, // a value goes from the socket through the engine on one thread
-                consume: { event in
-                    // Recorded first, exactly as it arrived; the session parses.
-                    if let failure = recorder?.append(event) { return failure }
-                    session.deliverOnQueue(event)
-                    return nil
-                },
-                ended: { session.endOfInput() }
-            )
-        })
         defer { console.output.flush() }
-        var outcome: SessionError?
-        do {
-            try SessionRunner.run(straps.map(\.session))
-        } catch {
-            outcome = error
-        }
-        // The sessions have ended; each link has been told to stop (onStop) or has stopped.
-        links.stopAll()
-        links.waitForAll()
-        // A strap that could not go on (no bus, a failed --record write) says more than the stop after it.
-        if let outcome {
-            if case .stopped = outcome, let failure = links.failure { throw CLIError(failure) }
-            throw CLIError(outcome)
-        }
-        if let failure = links.failure { throw CLIError(failure) }
+        try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
+            LinkedSessions.Strap(selector: $0.selector, session: $0.session, recorder: $1)
+        }, links: links))
     }
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found

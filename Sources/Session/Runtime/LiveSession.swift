@@ -25,7 +25,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
     /// then goes from the socket through the engine on one thread, with no hand-off.
-    public let queue: DispatchQueue
+    let queue: DispatchQueue
     private var feed: StrapFeed
     private let sinks: SinkSet
     private let console: any SessionConsole
@@ -111,7 +111,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// `deliver` from a source already running on `queue`: handled at once.
-    public func deliverOnQueue(_ event: StrapEvent) {
+    func deliverOnQueue(_ event: StrapEvent) {
         dispatchPrecondition(condition: .onQueue(queue))
         receive(event)
     }
@@ -127,7 +127,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// The live source has no more events: ends the activity now and flushes the sinks.
-    public func endOfInput() {
+    func endOfInput() {
         queue.async { [self] in
             switch phase {
             case .notStarted: earlyEndOfInput = true

@@ -12,7 +12,7 @@ public enum BridgeControlInterface {
     public enum ErrorName {
         public static let unknownStrap = "io.hrbridge.Bridge1.Error.UnknownStrap"
         public static let refused = "io.hrbridge.Bridge1.Error.Refused"
-        public static let notRunning = "io.hrbridge.Bridge1.Error.NotRunning"
+        static let notRunning = "io.hrbridge.Bridge1.Error.NotRunning"
     }
 
     static let description = BusInterfaceDescription(

@@ -11,7 +11,7 @@ import Synchronization
 /// line on its own timer. `stop(signal:)` ends the activity and flushes the sinks; `start()` first
 /// ends what a crashed run left. All state lives on one serial queue.
 public final class LiveSession: @unchecked Sendable {
-    /// How the session ended, for the command's exit status.
+    /// How the session ended, for what `SessionRunner` throws.
     enum Ending: Sendable, Equatable {
         /// The source ran out (end of the trace; a strap source that gave up).
         case sourceEnded

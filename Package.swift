@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // The targets follow the data flow (see README "Architecture"): bytes from a strap or a trace
 // become samples (Sensors: one folder per sensor kind), samples become Live Activity updates (LiveState), updates go out to
-// stdout, files, a lifecycle server or APNs (Forwarding), traces are read and written (Trace), and
-// the CLI wires them together.
+// stdout, files, a lifecycle server or APNs (Forwarding), traces are read and written (Trace), a
+// session runs it all in real time (Session), and the CLI parses arguments and prints.
 import PackageDescription
 
 let package = Package(
@@ -29,9 +29,12 @@ let package = Package(
             dependencies: ["Sensors", "LiveState", "COpenSSL", "CCurl"],
             exclude: ["Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
+        // A strap's or trace's session in real time: its links, state file and recovery, signals,
+        // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
+        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"]),
         .target(
             name: "CLI",
-            dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
             resources: [.copy("Resources/treadmill-12km.trace")]
         ),
         // glibc calls that need a C wrapper (prctl is variadic).
@@ -53,12 +56,13 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Config", "LiveState", "Sensors", "TestSupport"],
+            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport"],
             resources: [.copy("Scripts")]
         ),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
             exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
         ),
     ]

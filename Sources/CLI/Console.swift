@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Session
 
 /// The program's standard streams, injectable so tests run commands in-process.
 /// Data goes to `output`; logs and errors go to `log` (stderr), each message flushed at once.
@@ -41,4 +42,10 @@ final class Console: @unchecked Sendable {
         }
         return data
     }
+}
+
+/// A session writes its updates and logs through the command's console.
+extension Console: SessionConsole {
+    func writeOutput(_ bytes: [UInt8]) { output.write(bytes) }
+    func flushOutput() { output.flush() }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import CLI
+@testable import Session
 @testable import Forwarding
 
 /// Sinks built from the configuration file's values (what `run` uses), with secrets from files
@@ -53,7 +54,7 @@ import Testing
                   http: HTTPSettings(), environment: environment, spoolDirectory: directory.path("spool"), console: console,
                   flushEachLine: false, log: SinkLogRelay().log)
         }
-        #expect(throws: CLIError.self) {
+        #expect(throws: SessionError.self) {
             try ConfiguredSinks.make([.apns(deviceToken: .credential("phone"), pushToStartToken: nil)], context: context([:]))
         }
         do {

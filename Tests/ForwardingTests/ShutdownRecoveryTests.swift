@@ -3,7 +3,7 @@ import Sensors
 import LiveState
 import TestSupport
 import Testing
-@testable import CLI
+@testable import Session
 
 /// The built binary, stopped by signals and killed outright, with stdout and a real lifecycle
 /// server on 127.0.0.1 as sinks (README "Shutdown and recovery").

@@ -1,4 +1,5 @@
 import DBus
+import Session
 
 /// `hrbridge ctl`: the command-line side of `io.hrbridge.Bridge1`, steering a running `run` (or
 /// paced `replay`) as the Live Activity's buttons would.

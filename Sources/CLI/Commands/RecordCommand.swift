@@ -1,5 +1,6 @@
 import BlueZ
 import Dispatch
+import Session
 
 /// `hrbridge record`: a recorder only. Each strap's raw events to a trace file, nothing else.
 enum RecordCommand {
@@ -42,6 +43,6 @@ enum RecordCommand {
         })
         ended.wait()
         links.waitForAll()
-        if let failure = links.failure { throw failure }
+        if let failure = links.failure { throw CLIError(failure) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Sensors
 import LiveState
+import Session
 import Trace
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
@@ -81,27 +82,28 @@ enum ReplayCommand {
             sinks.finish()
             console.output.flush()
         }
-        try drive.run(TraceDrive.Observer(
-            update: { update throws(CLIError) in try sinks.accept(update) },
+        try CLIError.catching(drive.run(TraceDrive.Observer(
+            update: { update throws(SessionError) in try sinks.accept(update) },
             warning: { console.warn($0) }
-        ))
+        )))
     }
 
     /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
     private static func replayLive(_ reader: TraceReader, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
-        let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments),
-                                                     key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path))
+        let stateFile = try CLIError.catching(ActivityStateFile.opened(
+            directory: SessionOptions.stateDirectory(arguments), key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path)
+        ))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
-        let control = try ControlService.start(try ControlBusOption.parse(arguments, spec: spec),
-                                               targets: [.init(name: "replay", session: session)], console: console)
+        let controlBus = try ControlBusOption.parse(arguments, spec: spec)
+        let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))
         defer { control?.close() }
-        try SessionRunner.run([session], console: console)
+        try CLIError.catching(SessionRunner.run([session]))
     }
 
     /// Network sinks about to get a trace's recorded times (said once they are set up, so after any usage error).

@@ -2,6 +2,7 @@ import BlueZ
 import Config
 import Foundation
 import LiveState
+import Session
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
 /// strap (its own engine, sinks, state file and queue) fed by that strap's BlueZ link.
@@ -60,39 +61,14 @@ enum RunCommand {
         } else {
             straps.map { _ in nil }
         }
-        let control = try ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) },
-                                               console: console)
+        let control = try CLIError.catching(
+            ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) }, console: console)
+        )
         defer { control?.close() }
-        links.start(zip(straps, recorders).map { strap, recorder in
-            let (selector, session) = strap
-            return StrapLinks.Strap(
-                selector: selector,
-                queue: session.queue, // a value goes from the socket through the engine on one thread
-                consume: { event in
-                    // Recorded first, exactly as it arrived; the session parses.
-                    if let failure = recorder?.append(event) { return failure }
-                    session.deliverOnQueue(event)
-                    return nil
-                },
-                ended: { session.endOfInput() }
-            )
-        })
         defer { console.output.flush() }
-        var outcome: CLIError?
-        do {
-            try SessionRunner.run(straps.map(\.session), console: console)
-        } catch {
-            outcome = error
-        }
-        // The sessions have ended; each link has been told to stop (onStop) or has stopped.
-        links.stopAll()
-        links.waitForAll()
-        // A strap that could not go on (no bus, a failed --record write) says more than the stop after it.
-        if let outcome {
-            if case .stopped = outcome, let failure = links.failure { throw failure }
-            throw outcome
-        }
-        if let failure = links.failure { throw failure }
+        try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
+            LinkedSessions.Strap(selector: $0.selector, session: $0.session, recorder: $1)
+        }, links: links))
     }
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
@@ -117,14 +93,15 @@ enum RunCommand {
             throw error.asCLIError
         }
         console.warn("\(path): \(configuration.straps.count) strap\(configuration.straps.count == 1 ? "" : "s")")
-        let made = try StrapSessions.make(configuration, context: .init(
+        let context = StrapSessions.Context(
             stateDirectory: SessionOptions.stateDirectory(arguments),
             spoolDirectory: SinkOptions.spoolDirectory(arguments),
             environment: ProcessInfo.processInfo.environment, console: console,
             onStop: { selector in links.stop(BlueZ.StrapSelector(selector)) },
-            grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkOptions.defaultGrace, spec: spec) ?? SinkOptions.defaultGrace,
+            grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace,
             statusInterval: try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
-        ))
+        )
+        let made = try CLIError.catching(StrapSessions.make(configuration, context: context))
         return made.map { (BlueZ.StrapSelector($0.strap.strap), $0.session) }
     }
 
@@ -144,45 +121,14 @@ enum RunCommand {
             } catch {
                 throw .usage("\(error)", spec)
             }
-            let stateFile = try ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
+            let stateFile = try CLIError.catching(
+                ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
+            )
             let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
             let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .real,
                                       stateFile: stateFile, onStop: { links.stop(selector) })
             straps.append((selector, session))
         }
         return straps
-    }
-}
-
-extension BlueZ.StrapSelector {
-    /// The configuration file's strap, as the link looks for it.
-    init(_ configured: Config.StrapSelector) {
-        switch configured {
-        case let .address(address): self = .address(address)
-        case let .name(name): self = .name(name)
-        }
-    }
-}
-
-extension BlueZ.StrapSelector {
-    /// How `hrbridge ctl --strap` names it: the address, the advertised name, or `any`.
-    var controlName: String {
-        switch self {
-        case let .address(address): address
-        case let .name(name): name
-        case .anyHeartRateStrap: "any"
-        }
-    }
-}
-
-extension SessionKey {
-    /// A strap given on the command line: the same state file as the configuration's for the same
-    /// strap; `strap-any` for "the first strap found".
-    static func strap(_ selector: BlueZ.StrapSelector) -> String {
-        switch selector {
-        case let .address(address): strap(Config.StrapSelector.address(address))
-        case let .name(name): strap(Config.StrapSelector.name(name))
-        case .anyHeartRateStrap: strap("any")
-        }
     }
 }

@@ -1,6 +1,7 @@
 import BlueZ
 import DBus
 import Sensors
+import Session
 
 /// `hrbridge scan`: discovery with a Heart Rate Service filter, then the straps seen.
 enum ScanCommand {
@@ -55,7 +56,7 @@ enum ScanCommand {
 
     private static func scan(for seconds: Double) async -> Result<[(device: Device1, battery: UInt8?)], CLIError> {
         let client: BlueZClient
-        do { client = try await BluetoothAccess.open() } catch { return .failure(error) }
+        do { client = try await BluetoothAccess.open() } catch { return .failure(CLIError(error)) }
         let (tree, running) = (await client.tree, await client.isBlueZRunning)
         if let problem = BluetoothAccess.problem(in: tree, isBlueZRunning: running) { return .failure(.unavailable(problem)) }
         let adapters = tree.adapters.filter(\.powered)

@@ -1,5 +1,6 @@
 import Sensors
 import LiveState
+import Session
 import Trace
 
 /// One trace driven through the engine as fast as possible, with everything kept for analysis:
@@ -17,14 +18,14 @@ struct RecordedRun {
         var drive = TraceDrive(reader: try ReplayCommand.openTrace(path), pacer: ReplayPacer(pace: .fastest), feed: StrapFeed(engine: engine))
         var samples: [(time: Timestamp, rate: Int)] = []
         var updates: [ActivityUpdate] = []
-        run.span = try drive.run(TraceDrive.Observer(
+        run.span = try CLIError.catching(drive.run(TraceDrive.Observer(
             update: { updates.append($0) },
             sample: { time, measurement in
                 guard measurement.beatsPerMinute > 0, measurement.sensorContact != .notDetected else { return }
                 samples.append((time, Int(measurement.beatsPerMinute)))
             },
             warning: { console.warn($0) }
-        ))
+        )))
         run.samples = samples
         run.updates = updates
         return run

@@ -1,5 +1,6 @@
 import BlueZ
 @testable import CLI
+import Session
 import Testing
 
 /// Where `--record FILE` / `record -o FILE` put each strap's trace.

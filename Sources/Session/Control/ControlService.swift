@@ -1,0 +1,204 @@
+import DBus
+import Dispatch
+import Foundation
+import LiveState
+import Synchronization
+
+/// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
+/// the session, whose own update then reaches the activity (as the Live Activity's intent buttons
+/// would). Work runs off the bus queue: an end flushes sinks, a status waits for the session's queue.
+public final class ControlService: Sendable {
+    /// A session and the name `ctl --strap` selects it by (address or name; `replay` for a trace).
+    public struct Target: Sendable {
+        var name: String
+        var session: LiveSession
+
+        public init(name: String, session: LiveSession) {
+            self.name = name
+            self.session = session
+        }
+    }
+
+    private let connection: BusConnection
+    private let targets: [Target]
+    private let work = DispatchQueue(label: "hrbridge.control", attributes: .concurrent)
+    /// Calls not answered yet: `close()` lets them answer first (an End ends the session, and so the
+    /// run, before its reply goes out).
+    private let inFlight = DispatchGroup()
+    /// How long `close()` waits for them; an End flushing its sinks is the longest.
+    private static let closeWait: DispatchTimeInterval = .seconds(5)
+
+    private init(connection: BusConnection, targets: [Target]) {
+        self.connection = connection
+        self.targets = targets
+    }
+
+    /// Owns the name on `choice`'s bus and serves the interface; nil for `--control-bus none`, or
+    /// when the default session bus is absent (said on stderr: nothing else depends on it).
+    public static func start(_ choice: ControlBus, targets: [Target], console: any SessionConsole) throws(SessionError) -> ControlService? {
+        guard let bus = choice.bus else { return nil }
+        if !choice.explicit, !ControlBus.sessionBusConfigured(ProcessInfo.processInfo.environment) {
+            // Asking libdbus anyway could make it autolaunch a bus of its own for X11.
+            console.warn("control: no session bus (DBUS_SESSION_BUS_ADDRESS unset); 'hrbridge ctl' cannot reach this run")
+            return nil
+        }
+        let result: Result<ControlService, BusError> = runBlocking {
+            do throws(BusError) {
+                let connection = try await BusConnection.connect(to: bus)
+                let service = ControlService(connection: connection, targets: targets)
+                do throws(BusError) {
+                    try await connection.export(service.exportedObject())
+                    try await connection.requestName(BridgeControlInterface.busName)
+                } catch {
+                    await connection.close()
+                    throw error
+                }
+                return .success(service)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case let .success(service):
+            console.warn("control: \(BridgeControlInterface.busName) on \(bus) ('hrbridge ctl\(choice.ctlFlag) status')")
+            return service
+        case let .failure(.nameTaken(name, owner)):
+            throw .inUse("\(name) is already owned on \(bus)\(owner.map { " by \($0)" } ?? ""): another hrbridge "
+                + "takes the controls there; stop it, or start this one with --control-bus none")
+        case let .failure(.cannotConnect(_, _, message)) where !choice.explicit:
+            console.warn("control: no \(bus) (\(message)); 'hrbridge ctl' cannot reach this run")
+            return nil
+        case let .failure(error) where error.name == BusErrorName.accessDenied:
+            throw .unavailable("control: not allowed to own \(BridgeControlInterface.busName) on \(bus) (\(error)): "
+                + "install the D-Bus policy udev/io.hrbridge.Bridge1.conf (scripts/install) and run as user hrbridge, or use --control-bus session")
+        case let .failure(error):
+            throw .unavailable("control: \(bus): \(error); use --control-bus none to run without controls")
+        }
+    }
+
+    public func close() {
+        _ = inFlight.wait(timeout: .now() + Self.closeWait)
+        runBlocking { [connection] in await connection.close() }
+    }
+
+    private func exportedObject() -> BusExportedObject {
+        BusExportedObject(
+            path: BridgeControlInterface.path, interfaces: [BridgeControlInterface.description],
+            properties: { [self] _ in
+                ["Straps": .strings(targets.map(\.name)), "Status": .string(statusText(targets))]
+            },
+            handleCall: { [self] call in
+                let answer = ControlAnswer(call, inFlight)
+                work.async { self.handle(answer) }
+            }
+        )
+    }
+
+    // MARK: - Off the bus queue
+
+    private func handle(_ call: ControlAnswer) {
+        let strings = call.arguments.compactMap(\.string)
+        guard strings.count == call.arguments.count else {
+            return call.fail(BusErrorName.invalidArgs, "\(call.member) takes string arguments")
+        }
+        let takesLabel = call.member == "SetLabel"
+        let required = takesLabel ? 1 : 0
+        guard strings.count == required || strings.count == required + 1 else {
+            return call.fail(BusErrorName.invalidArgs, "\(call.member) takes \(takesLabel ? "a label and " : "")an optional strap")
+        }
+        let selector = strings.count > required ? strings[required] : ""
+        let chosen = selector.isEmpty ? targets : targets.filter { $0.name.lowercased() == selector.lowercased() }
+        guard !chosen.isEmpty else {
+            return call.fail(BridgeControlInterface.ErrorName.unknownStrap,
+                             "no strap '\(selector)' in this run; it has: \(targets.map(\.name).joined(separator: ", "))")
+        }
+        switch call.member {
+        case "Status": call.reply([.string(statusText(chosen))])
+        case "Pause": apply(.pause, to: chosen, call)
+        case "Resume": apply(.resume, to: chosen, call)
+        case "SetLabel": apply(.label(strings[0]), to: chosen, call)
+        case "End": end(chosen, call)
+        default: call.fail(BusErrorName.unknownMethod, "\(call.member)")
+        }
+    }
+
+    private func statusText(_ chosen: [Target]) -> String {
+        chosen.map { "\($0.name): \($0.session.status().line)" }.joined(separator: "\n")
+    }
+
+    /// The input goes to every chosen session that still runs; refusals are collected and named.
+    private func apply(_ input: EngineInput, to chosen: [Target], _ call: ControlAnswer) {
+        let live = chosen.filter { $0.session.status().running }
+        guard !live.isEmpty else { return call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) }
+        let group = DispatchGroup()
+        let refusals = Refusals()
+        for target in live {
+            group.enter()
+            target.session.control(input) { refusal in
+                if let refusal { refusals.add("\(target.name): \(refusal)") }
+                group.leave()
+            }
+        }
+        group.notify(queue: work) {
+            let all = refusals.all
+            all.isEmpty ? call.reply() : call.fail(BridgeControlInterface.ErrorName.refused, all.joined(separator: "; "))
+        }
+    }
+
+    private func end(_ chosen: [Target], _ call: ControlAnswer) {
+        let group = DispatchGroup()
+        let ended = Refusals()
+        for target in chosen {
+            group.enter()
+            target.session.end { didEnd in
+                if didEnd { ended.add(target.name) }
+                group.leave()
+            }
+        }
+        group.notify(queue: work) { [self] in
+            ended.all.isEmpty ? call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) : call.reply()
+        }
+    }
+
+    private func notRunning(_ chosen: [Target]) -> String {
+        "\(chosen.map(\.name).joined(separator: ", ")): the activity has already ended"
+    }
+}
+
+/// Texts collected from several sessions' replies (any thread).
+private final class Refusals: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "hrbridge.control.refusals")
+    private var texts: [String] = []
+    func add(_ text: String) { lock.sync { texts.append(text) } }
+    var all: [String] { lock.sync { texts } }
+}
+
+/// A call's answer that also marks it done in the service's in-flight group (once).
+private final class ControlAnswer: Sendable {
+    private let invocation: BusMethodInvocation
+    private let group: DispatchGroup
+    private let done = Atomic<Bool>(false)
+
+    init(_ invocation: BusMethodInvocation, _ group: DispatchGroup) {
+        self.invocation = invocation
+        self.group = group
+        group.enter()
+    }
+
+    var member: String { invocation.member }
+    var arguments: [BusValue] { invocation.arguments }
+
+    func reply(_ values: [BusValue] = []) {
+        invocation.reply(values)
+        leave()
+    }
+
+    func fail(_ name: String, _ text: String) {
+        invocation.fail(name, text)
+        leave()
+    }
+
+    private func leave() {
+        if !done.exchange(true, ordering: .acquiringAndReleasing) { group.leave() }
+    }
+}

@@ -1,0 +1,130 @@
+import BlueZ
+import Dispatch
+import Foundation
+import Sensors
+import Synchronization
+
+/// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
+/// `StrapLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
+/// straight to that strap's consumer (no hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
+/// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
+public final class StrapLinks: Sendable {
+    /// One strap: what to find, what to do with each event (nil, or why the strap must stop), and
+    /// what to do after its last event (on the same queue, so nothing is delivered after it). `queue`:
+    /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
+    public struct Strap: Sendable {
+        var selector: BlueZ.StrapSelector
+        var queue: DispatchQueue?
+        var consume: @Sendable (StrapEvent) -> SessionError?
+        var ended: @Sendable () -> Void
+
+        public init(selector: BlueZ.StrapSelector, queue: DispatchQueue? = nil,
+                    consume: @escaping @Sendable (StrapEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
+            self.selector = selector
+            self.queue = queue
+            self.consume = consume
+            self.ended = ended
+        }
+    }
+
+    private struct State {
+        var tasks: [BlueZ.StrapSelector: Task<Void, Never>] = [:]
+        /// Stopped before its link existed: it is not started.
+        var stopped: Set<BlueZ.StrapSelector> = []
+        /// The first reason a strap stopped without being asked (Bluetooth unusable, a write failed).
+        var failure: SessionError?
+    }
+
+    private let state = Mutex(State())
+    private let console: any SessionConsole
+    private let opened = DispatchSemaphore(value: 0)
+
+    public init(console: any SessionConsole) { self.console = console }
+
+    /// Opens the bus and the mirror, then starts a link per strap; returns at once. When Bluetooth
+    /// cannot be used at all (no system bus, permission denied), every strap ends with that failure.
+    public func start(_ straps: [Strap]) {
+        Task { [self] in
+            defer { opened.signal() }
+            let client: BlueZClient
+            do throws(SessionError) {
+                client = try await BluetoothAccess.open()
+            } catch {
+                record(error)
+                for strap in straps { strap.ended() }
+                return
+            }
+            let (tree, running) = (await client.tree, await client.isBlueZRunning)
+            if let problem = BluetoothAccess.problem(in: tree, isBlueZRunning: running) {
+                console.warn("\(problem)\nWaiting until that is fixed (Ctrl-C to stop).")
+            }
+            let gates = AdapterGates()
+            for strap in straps { launch(strap, client: client, gates: gates) }
+        }
+    }
+
+    private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
+        let events = strap.queue ?? DispatchQueue(label: "hrbridge.strap-events")
+        let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events)
+        let link = StrapLink(selector: strap.selector, client: client, gates: gates, environment: environment) { [self] event in
+            guard let failure = strap.consume(event) else { return }
+            record(failure)
+            stop(strap.selector)
+        }
+        state.withLock { state in
+            guard !state.stopped.contains(strap.selector) else {
+                events.async { strap.ended() }
+                return
+            }
+            state.tasks[strap.selector] = Task { [self] in
+                do throws(StrapLinkError) {
+                    try await link.run()
+                } catch {
+                    // Retrying cannot help (the bus connection is gone): this strap's session ends now.
+                    console.warn("\(error.description); giving up on this strap")
+                    record(.unavailable(error.description))
+                }
+                // After the last event the link queued; the task ends only then, so `waitForAll`
+                // returns with every event consumed (the queue may be the busy session's).
+                await withCheckedContinuation { continuation in
+                    events.async {
+                        strap.ended()
+                        continuation.resume()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lets go of one strap (any thread): its link stops notifications and disconnects.
+    public func stop(_ selector: BlueZ.StrapSelector) {
+        state.withLock { state in
+            state.stopped.insert(selector)
+            state.tasks[selector]?.cancel()
+        }
+    }
+
+    public func stopAll() {
+        state.withLock { state in
+            for (selector, task) in state.tasks {
+                state.stopped.insert(selector)
+                task.cancel()
+            }
+        }
+    }
+
+    /// Blocks until the bus was opened (or not) and every link has stopped and its events were
+    /// consumed (call after a stop).
+    public func waitForAll() {
+        opened.wait()
+        opened.signal()
+        let tasks = state.withLock { Array($0.tasks.values) }
+        runBlocking { for task in tasks { await task.value } }
+    }
+
+    public var failure: SessionError? { state.withLock { $0.failure } }
+
+    private func record(_ failure: SessionError) {
+        state.withLock { $0.failure = $0.failure ?? failure }
+    }
+}

@@ -1,0 +1,68 @@
+import BlueZ
+import Sensors
+import Trace
+
+/// `--record` and `record`: every event of one strap written as it arrives (one write per line),
+/// before anything else sees it. The header is written with the first event, whose time becomes
+/// the trace's start. Times are kept monotonic: a value read before the link's `connected` was
+/// stamped is written at the later time, never reordered. After a write failure it stops and
+/// reports that once. Several straps recorded together get a file each (`files(_:for:)`).
+public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
+    private let path: String
+    private let selector: BlueZ.StrapSelector
+    private var writer: TraceWriter?
+    private var lastTime: Timestamp?
+    private var failed = false
+
+    public init(path: String, selector: BlueZ.StrapSelector) {
+        self.path = path
+        self.selector = selector
+    }
+
+    /// nil, or the failure (once); later events are not written.
+    public func append(_ event: StrapEvent) -> SessionError? {
+        guard !failed else { return nil }
+        do {
+            if writer == nil {
+                var header = TraceHeader(start: event.time)
+                switch selector {
+                case let .address(address): header.address = address
+                case let .name(name): header.name = name
+                case .anyHeartRateStrap: break
+                }
+                writer = try TraceWriter(path: path, header: header)
+            }
+            var event = event
+            if let lastTime, event.time < lastTime { event.time = lastTime }
+            lastTime = event.time
+            try writer!.append(event)
+            return nil
+        } catch {
+            failed = true
+            return .unwritable("\(error)")
+        }
+    }
+}
+
+extension TraceRecorder {
+    /// The file each strap is recorded to: `path` itself for one strap; for several, the strap
+    /// inserted before the extension (`today.trace` → `today.F1-5A-17-00-00-01.trace`,
+    /// `today.HRM-Pro.trace`), so that every trace stays one strap's, as replay expects.
+    public static func files(_ path: String, for selectors: [BlueZ.StrapSelector]) -> [String] {
+        guard selectors.count > 1 else { return selectors.map { _ in path } }
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let dot = path[slash...].lastIndex(of: ".").flatMap { $0 > slash ? $0 : nil }
+        let (stem, suffix) = dot.map { (path[..<$0], path[$0...]) } ?? (path[...], "")
+        return selectors.map { "\(stem).\(fileLabel($0))\(suffix)" }
+    }
+
+    /// A strap as a file-name part: letters, digits, `-` and `_`; anything else becomes `-`.
+    private static func fileLabel(_ selector: BlueZ.StrapSelector) -> String {
+        let text = switch selector {
+        case let .address(address): address
+        case let .name(name): name
+        case .anyHeartRateStrap: "any"
+        }
+        return String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
+    }
+}

@@ -1,0 +1,379 @@
+import Dispatch
+import Foundation
+import Sensors
+import LiveState
+import Synchronization
+
+/// Runs one strap's live state in real time: events from a source (a live strap pushing through
+/// `deliver`, or a paced trace pulled from a `TraceSchedule`), a wall-clock timer set to the
+/// engine's next deadline (no polling: nothing wakes when nothing is due), every update recorded
+/// in the state file and sent to the sinks, sink log lines drained as they arrive and the status
+/// line on its own timer. `stop(signal:)` ends the activity and flushes the sinks; `start()` first
+/// ends what a crashed run left. All state lives on one serial queue.
+public final class LiveSession: @unchecked Sendable {
+    /// How the session ended, for what `SessionRunner` throws.
+    enum Ending: Sendable, Equatable {
+        /// The source ran out (end of the trace; a strap source that gave up).
+        case sourceEnded
+        /// A signal asked for a stop; the activity was ended and the sinks flushed.
+        case stopped(signal: Int32)
+        /// A second signal cut the flush short; what was not confirmed stays in the state file.
+        case hurried(signal: Int32)
+        /// A sink or the state file failed; `failure` says what.
+        case failed
+    }
+
+    /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
+    /// then goes from the socket through the engine on one thread, with no hand-off.
+    let queue: DispatchQueue
+    private var feed: StrapFeed
+    private let sinks: SinkSet
+    private let console: any SessionConsole
+    private let clock: SessionClock
+    private let stateFile: ActivityStateFile
+    private var schedule: TraceSchedule?
+    private let onStop: @Sendable () -> Void
+    private var ledger = ActivityLedger()
+    private enum Phase { case notStarted, running, over }
+    private var phase = Phase.notStarted
+    private var running: Bool { phase == .running }
+    /// What came before `start()` (a source attached first): handled right after recovery, in order.
+    private var early: [StrapEvent] = []
+    private var earlyEndOfInput = false
+    /// A signal that came before `start()`: the session stops right after recovering.
+    private var stopBeforeStart: Int32?
+    private var lastEventTime: Timestamp?
+    private var deadlineTimer: (any DispatchSourceTimer)?
+    /// What the deadline timer is set for (engine time); nil when it is not set.
+    private var deadlineTimerDue: Timestamp?
+    private var statusTimer: (any DispatchSourceTimer)?
+    /// The first failure (a sink's output gone, the state file unwritable).
+    private(set) var failure: SessionError?
+    private let signalsSeen = Atomic<Int>(0)
+    private let outcome = Mutex<Ending?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Events a paced replay handles in one go before letting timers and signals in (at high speeds
+    /// many are due at once).
+    private static let batchSize = 256
+
+    /// `schedule`: a trace to pull from (nil: a live source calls `deliver`). `onStop` runs when a
+    /// signal stops the session, so the source can let go of the strap while the sinks flush.
+    public init(feed: StrapFeed, sinks: SinkSet, console: any SessionConsole, clock: SessionClock, stateFile: ActivityStateFile,
+                schedule: TraceSchedule? = nil, queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"),
+                onStop: @escaping @Sendable () -> Void = {}) {
+        self.queue = queue
+        self.feed = feed
+        self.sinks = sinks
+        self.console = console
+        self.clock = clock
+        self.stateFile = stateFile
+        self.schedule = schedule
+        self.onStop = onStop
+    }
+
+    /// Ends what the last run left (before anything else goes out), then starts taking events.
+    func start() throws(SessionError) {
+        if let failure = queue.sync(execute: { begin() }) { throw failure }
+    }
+
+    /// `start()` on the queue: recovery, then the timers and (for a trace) the first events.
+    private func begin() -> SessionError? {
+        do {
+            try recoverLeftovers()
+        } catch {
+            phase = .over
+            sinks.finish()
+            stateFile.release()
+            failure = error
+            settle(.failed)
+            return error
+        }
+        phase = .running
+        sinks.relay.whenLineArrives { [self] in queue.async { self.sinks.drainLogs() } }
+        if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatusIfDue() } }
+        for event in early where running { handle(event, origin: nil) }
+        early = []
+        if let signal = stopBeforeStart {
+            finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
+        } else if earlyEndOfInput {
+            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+        } else {
+            pump()
+        }
+        return nil
+    }
+
+    /// An event from a live source (any thread). Kept until `start()` has recovered; ignored once
+    /// the session is stopping.
+    func deliver(_ event: StrapEvent) {
+        queue.async { [self] in receive(event) }
+    }
+
+    /// `deliver` from a source already running on `queue`: handled at once.
+    func deliverOnQueue(_ event: StrapEvent) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        receive(event)
+    }
+
+    private func receive(_ event: StrapEvent) {
+        switch phase {
+        case .notStarted: early.append(event)
+        case .running:
+            handle(event, origin: nil)
+            pump(now: event.time) // a live event is stamped as it arrives: no second clock read
+        case .over: break
+        }
+    }
+
+    /// The live source has no more events: ends the activity now and flushes the sinks.
+    func endOfInput() {
+        queue.async { [self] in
+            switch phase {
+            case .notStarted: earlyEndOfInput = true
+            case .running: finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+            case .over: break
+            }
+        }
+    }
+
+    /// SIGINT or SIGTERM (any thread). The first ends the activity and flushes the sinks within the
+    /// grace period; a second one returns from `wait()` at once.
+    func stop(signal: Int32) {
+        if signalsSeen.add(1, ordering: .acquiringAndReleasing).oldValue > 0 {
+            settle(.hurried(signal: signal))
+            return
+        }
+        onStop()
+        queue.async { [self] in
+            switch phase {
+            case .notStarted:
+                stopBeforeStart = signal
+                return
+            case .over: return
+            case .running: break
+            }
+            console.warn("\(SignalWatcher.name(signal)): ending the activity and flushing the sinks")
+            finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
+        }
+    }
+
+    /// Control from a person or the service (pause, resume, label): the Linux counterparts of the
+    /// activity's intent buttons. `reply` gets nil, or why the input was refused (a label too long).
+    func control(_ input: EngineInput, reply: @escaping @Sendable (LiveStateError?) -> Void) {
+        queue.async { [self] in
+            guard running, let now = clock.now() else { return reply(nil) }
+            do throws(LiveStateError) {
+                send(try feed.control(input, at: now))
+                pump() // a pause or resume moves the deadlines
+                reply(nil)
+            } catch {
+                reply(error)
+            }
+        }
+    }
+
+    func control(_ input: EngineInput) async throws(LiveStateError) {
+        let refusal = await withCheckedContinuation { continuation in control(input) { continuation.resume(returning: $0) } }
+        if let refusal { throw refusal }
+    }
+
+    /// A person ended the activity (`hrbridge ctl end`): as a stop, for this session only: the source
+    /// lets go, the final state goes out and the sinks flush. `reply` gets false when it had already ended.
+    func end(reply: @escaping @Sendable (Bool) -> Void) {
+        queue.async { [self] in
+            guard running else { return reply(false) }
+            onStop()
+            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+            reply(true)
+        }
+    }
+
+    /// The current activity and the sinks' counters.
+    func status() -> SessionStatus {
+        queue.sync {
+            SessionStatus(running: running, activity: ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate,
+                          sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
+        }
+    }
+
+    /// Blocks until the session has ended (or was hurried).
+    func wait() -> Ending {
+        finished.wait()
+        finished.signal() // later waiters return too
+        return outcome.withLock { $0 } ?? .failed
+    }
+
+    // MARK: - On the queue
+
+    /// Handles whatever is due: deadlines the engine named and, for a paced trace, its events, in the
+    /// same order as the virtual-clock replay (a deadline goes first only when strictly earlier).
+    /// `now`: the time, when the caller has just read it (a live event's stamp).
+    private func pump(now known: Timestamp? = nil) {
+        var handled = 0
+        while running {
+            guard handled < Self.batchSize else {
+                queue.async { [self] in pump() }
+                return
+            }
+            handled += 1
+            let deadline = feed.nextDeadline
+            if schedule != nil {
+                let next: Timestamp?
+                do {
+                    next = try schedule!.nextTime()
+                } catch {
+                    fail(SessionError(error))
+                    return
+                }
+                guard let next else {
+                    finish(.sourceEnded, at: lastEventTime)
+                    return
+                }
+                clock.anchor(at: next)
+                let now = clock.now() ?? next
+                if let deadline, deadline < next {
+                    guard deadline <= now else { break }
+                    send(feed.tick(at: deadline))
+                    continue
+                }
+                guard next <= now, let (event, origin) = schedule!.take() else { break }
+                handle(event, origin: origin)
+            } else {
+                guard let deadline, let now = known ?? clock.now(), deadline <= now else { break }
+                send(feed.tick(at: deadline))
+            }
+        }
+        armDeadlineTimer()
+    }
+
+    /// One timer for whatever comes next: the engine's deadline or the trace's next event. Set again
+    /// only when that moves earlier: a timer that fires early finds nothing due and sets itself for
+    /// the new time (at 50 Hz the rate window's next expiry moves later with every sample).
+    private func armDeadlineTimer() {
+        guard running else { return }
+        var due = feed.nextDeadline
+        if schedule != nil, let next = try? schedule!.nextTime(), due.map({ $0 >= next }) ?? true { due = next }
+        guard var due else {
+            deadlineTimer?.cancel()
+            deadlineTimer = nil
+            deadlineTimerDue = nil
+            return
+        }
+        if schedule == nil { due = due.adding(microseconds: Self.liveDeadlineSlack) }
+        if let armed = deadlineTimerDue, armed <= due { return }
+        if deadlineTimer == nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [self] in
+                deadlineTimerDue = nil
+                pump()
+            }
+            timer.resume()
+            deadlineTimer = timer
+        }
+        deadlineTimerDue = due
+        let seconds = clock.secondsUntil(due)
+        deadlineTimer?.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: Self.timerLeeway)
+    }
+
+    /// Deadlines are whole events (a refresh, a loss) measured in seconds: a millisecond late is fine,
+    /// and lets the system batch wake-ups.
+    private static let timerLeeway = DispatchTimeInterval.milliseconds(1)
+
+    /// How late (µs) a live session may run a deadline when no sample comes first. A sample runs every
+    /// deadline before it at the deadline's own time, so updates are the same; only their wall-clock
+    /// departure may lag. It spares a 50 Hz stream a wake-up per sample for the rate window's expiries.
+    private static let liveDeadlineSlack: Int64 = 500_000
+
+    private func handle(_ event: StrapEvent, origin: String?) {
+        lastEventTime = event.time
+        let result = feed.handle(event)
+        if let warning = result.warning { console.warn(origin.map { "\($0): \(warning)" } ?? warning) }
+        send(result.updates)
+    }
+
+    /// Each update is written to the state file before any sink sees it: after a crash the next run
+    /// continues the sequence, never repeats a number a receiver already has.
+    private func send(_ updates: [ActivityUpdate]) {
+        for update in updates where failure == nil {
+            ledger.record(update, sinks: sinks.names)
+            do {
+                try stateFile.save(ledger)
+                try sinks.accept(update)
+            } catch let error as ActivityStateFile.Failure {
+                fail(.unwritable(error.description))
+            } catch let error as SessionError {
+                fail(error)
+            } catch {
+                fail(.unwritable("\(error)"))
+            }
+        }
+    }
+
+    private func recoverLeftovers() throws(SessionError) {
+        let (leftover, warning) = stateFile.load()
+        if let warning { console.warn(warning) }
+        guard !leftover.isEmpty, let now = SessionClock.real.now() else { return }
+        // Saved before sending: a crash now sends the same ends (same sequence) next time.
+        ledger = ActivityLedger(entries: leftover.recoveryEnds(at: now, policy: feed.engine.policy))
+        do {
+            try stateFile.save(ledger)
+        } catch {
+            throw .unwritable(error.description)
+        }
+        for entry in ledger.entries {
+            let end = entry.lastUpdate
+            let reachable = entry.sinks.filter(sinks.names.contains)
+            console.warn("\(stateFile.path): \(end.activityID) was left running by an earlier run; ending it "
+                + "(sequence \(end.sequence), \(end.reason)) through \(reachable.isEmpty ? "no sink" : reachable.joined(separator: ", "))")
+            for missing in entry.sinks where !reachable.contains(missing) {
+                console.warn("\(end.activityID) also went to \(missing), which this run does not have: end it there by hand")
+            }
+            try sinks.accept(end, only: reachable)
+        }
+    }
+
+    /// Ends the activity (at `time`), flushes the sinks (ends they cannot deliver are spooled), then
+    /// clears the state file: everything it listed has reached a sink or its spool.
+    private func finish(_ ending: Ending, at time: Timestamp?) {
+        guard running else { return }
+        phase = .over
+        deadlineTimer?.cancel()
+        statusTimer?.cancel()
+        sinks.relay.whenLineArrives {} // the relay no longer holds the session
+        if let time { send(feed.finish(at: time)) }
+        sinks.finish()
+        if failure == nil || ledger.activeCount == 0 {
+            ledger.clear()
+            do {
+                try stateFile.save(ledger)
+            } catch {
+                console.warn(error.description)
+            }
+        }
+        stateFile.release()
+        settle(failure == nil ? ending : .failed)
+    }
+
+    private func fail(_ error: SessionError) {
+        if failure == nil { failure = error }
+        finish(.failed, at: nil)
+    }
+
+    private func settle(_ ending: Ending) {
+        let first = outcome.withLock { outcome in
+            defer { if outcome == nil { outcome = ending } }
+            return outcome == nil
+        }
+        if first { finished.signal() }
+    }
+
+    private func repeatingTimer(every seconds: Double, _ action: @escaping (LiveSession) -> Void) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.milliseconds(Int(seconds * 1000))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [self] in action(self) }
+        timer.resume()
+        return timer
+    }
+}

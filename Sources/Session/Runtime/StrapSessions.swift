@@ -1,0 +1,63 @@
+import Config
+import Foundation
+import LiveState
+
+/// One live session per strap of the configuration file (for `run`): each with its own engine,
+/// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
+/// strap link) is attached by the caller (`run`: `StrapLinks` delivering on the session's queue).
+public enum StrapSessions {
+    public struct Context {
+        var stateDirectory: String
+        var spoolDirectory: String
+        var environment: [String: String]
+        var console: any SessionConsole
+        /// Called (any thread) when a signal stops a strap's session: let go of the strap.
+        var onStop: @Sendable (Config.StrapSelector) -> Void
+        var grace: Double
+        var statusInterval: Double?
+
+        public init(stateDirectory: String, spoolDirectory: String, environment: [String: String], console: any SessionConsole,
+                    onStop: @escaping @Sendable (Config.StrapSelector) -> Void, grace: Double = SinkSet.defaultGrace,
+                    statusInterval: Double? = nil) {
+            self.stateDirectory = stateDirectory
+            self.spoolDirectory = spoolDirectory
+            self.environment = environment
+            self.console = console
+            self.onStop = onStop
+            self.grace = grace
+            self.statusInterval = statusInterval
+        }
+    }
+
+    public static func make(_ configuration: BridgeConfiguration, context: Context) throws(SessionError) -> [(strap: StrapConfiguration, session: LiveSession)] {
+        var made: [(strap: StrapConfiguration, session: LiveSession)] = []
+        let prefixes = configuration.straps.map(\.activity.activityIDPrefix)
+        for (index, strap) in configuration.straps.enumerated() {
+            var settings = strap.activity
+            // Activity ids are <prefix>-<start second>-<n>: straps sharing a prefix (the default)
+            // that start in the same second must still differ, as `run --device … --device …` does.
+            if prefixes.filter({ $0 == settings.activityIDPrefix }).count > 1 { settings.activityIDPrefix += "-\(index + 1)" }
+            let engine: LiveStateEngine
+            do {
+                engine = try LiveStateEngine(policy: strap.cadence, settings: settings)
+            } catch {
+                throw .invalid("\(strap.strap): \(error)")
+            }
+            let relay = SinkLogRelay()
+            let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
+                apns: configuration.apns, http: configuration.http, environment: context.environment,
+                spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
+            ))
+            let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: SessionKey.strap(strap.strap))
+            let selector = strap.strap
+            let onStop = context.onStop
+            let session = LiveSession(
+                feed: StrapFeed(engine: engine),
+                sinks: SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval),
+                console: context.console, clock: .real, stateFile: stateFile, onStop: { onStop(selector) }
+            )
+            made.append((strap, session))
+        }
+        return made
+    }
+}

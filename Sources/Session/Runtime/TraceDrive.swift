@@ -1,0 +1,66 @@
+import Sensors
+import LiveState
+import Trace
+
+/// Drives a trace through the live state on the trace's clock: virtual time advances to whichever
+/// comes first, the next event or the engine's next deadline, and the pacer holds each back to its
+/// (scaled) trace time. What comes out depends only on the trace and the settings, never on the pace.
+public struct TraceDrive {
+    var reader: TraceReader
+    var pacer: ReplayPacer
+    var feed: StrapFeed
+
+    public init(reader: TraceReader, pacer: ReplayPacer, feed: StrapFeed) {
+        self.reader = reader
+        self.pacer = pacer
+        self.feed = feed
+    }
+
+    /// Everything the drive produced, as it happens.
+    public struct Observer {
+        var update: (ActivityUpdate) throws(SessionError) -> Void
+        /// Each valid sample, parsed only when someone listens (the RR list costs an allocation).
+        var sample: ((Timestamp, HeartRateMeasurement) -> Void)?
+        /// `path:line: reason` of a dropped event.
+        var warning: (String) -> Void
+
+        public init(update: @escaping (ActivityUpdate) throws(SessionError) -> Void,
+                    sample: ((Timestamp, HeartRateMeasurement) -> Void)? = nil, warning: @escaping (String) -> Void) {
+            self.update = update
+            self.sample = sample
+            self.warning = warning
+        }
+    }
+
+    /// Replays to the end of the trace, then ends the activity at the last event's time.
+    /// Returns the span of the trace (first and last event), nil for a trace without events.
+    @discardableResult
+    public mutating func run(_ observer: Observer) throws(SessionError) -> ClosedRange<Timestamp>? {
+        var first: Timestamp?
+        var last: Timestamp?
+        do {
+            while let event = try reader.next() {
+                while let deadline = feed.nextDeadline, deadline < event.time {
+                    pacer.wait(until: deadline)
+                    for update in feed.tick(at: deadline) { try observer.update(update) }
+                }
+                pacer.wait(until: event.time)
+                let outcome = feed.handle(event)
+                if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
+                if let sample = observer.sample, let measurement = outcome.measurement { sample(event.time, measurement) }
+                for update in outcome.updates { try observer.update(update) }
+                first = first ?? event.time
+                last = event.time
+            }
+        } catch let error as TraceReadError {
+            throw SessionError(error)
+        } catch let error as SessionError {
+            throw error
+        } catch {
+            throw .invalid("\(error)")
+        }
+        guard let first, let last else { return nil }
+        for update in feed.finish(at: last) { try observer.update(update) }
+        return first...last
+    }
+}

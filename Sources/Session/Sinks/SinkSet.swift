@@ -1,0 +1,110 @@
+import Forwarding
+import Foundation
+import LiveState
+import Synchronization
+
+/// Every sink of one command: each update goes to all of them in order; at the end each finishes
+/// (network sinks deliver what they can, then spool) and its counters are logged.
+public final class SinkSet {
+    private let sinks: [any UpdateSink]
+    let relay: SinkLogRelay
+    private let console: any SessionConsole
+    private let grace: Double
+    private let statusInterval: Double?
+    private var lastStatus = Date()
+
+    /// Seconds network sinks keep delivering at exit: enough for a few retries, short enough for a
+    /// service manager's stop timeout (systemd's default is 90 s).
+    public static let defaultGrace: Double = 10
+
+    /// `relay` must be the one whose `log` the network sinks were given.
+    public init(sinks: [any UpdateSink], relay: SinkLogRelay, console: any SessionConsole, grace: Double = defaultGrace,
+                statusInterval: Double? = nil) {
+        self.sinks = sinks
+        self.relay = relay
+        self.console = console
+        self.grace = grace
+        self.statusInterval = statusInterval
+    }
+
+    /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
+    public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
+
+    /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
+    var names: [String] { sinks.map(\.name) }
+
+    /// Each sink's counters as one line, for status.
+    var counterSummaries: [(name: String, summary: String)] {
+        sinks.map { sink in
+            var summary = sink.counters.summary
+            if let network = sink as? NetworkSink { summary += ", waiting \(network.waitingCount)" }
+            return (sink.name, summary)
+        }
+    }
+
+    /// `--sink-status S`, if asked for: a live session logs the counters on its own timer.
+    var statusPeriod: Double? { statusInterval }
+
+    /// Sends `update` to every sink, or only to those named in `only` (a recovered end goes where
+    /// its activity went).
+    public func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(SessionError) {
+        for sink in sinks where only?.contains(sink.name) ?? true {
+            do {
+                try sink.accept(update)
+            } catch {
+                throw .unwritable(error.description)
+            }
+        }
+        relay.drain(into: console)
+        logStatusIfDue()
+    }
+
+    /// Log lines the delivery threads left, now (a live session calls this when the relay says so).
+    func drainLogs() { relay.drain(into: console) }
+
+    /// The status line, if `--sink-status` asked for one and its interval has passed.
+    func logStatusIfDue() {
+        guard let statusInterval, Date().timeIntervalSince(lastStatus) >= statusInterval else { return }
+        lastStatus = Date()
+        logCounters(prefix: "status")
+    }
+
+    /// Ends every sink and logs what each did. Safe to call once, on success or failure.
+    public func finish() {
+        for sink in sinks { sink.finish(grace: grace) }
+        relay.drain(into: console)
+        logCounters(prefix: "done")
+    }
+
+    private func logCounters(prefix: String) {
+        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
+            console.warn("sink \(counted.name) \(prefix): \(counted.summary)")
+        }
+    }
+}
+
+/// Log lines from delivery threads, handed to the console on the command's own thread (the
+/// console is not shared across threads).
+public final class SinkLogRelay: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let waiting = Mutex<(@Sendable () -> Void)?>(nil)
+
+    public init() {}
+
+    public var log: @Sendable (String) -> Void {
+        { [self] line in
+            lines.withLock { $0.append(line) }
+            waiting.withLock { $0 }?()
+        }
+    }
+
+    /// Called after each new line (from a delivery thread): a live session, which may send nothing
+    /// for minutes, drains at once instead of waiting for its next update.
+    func whenLineArrives(_ notify: @escaping @Sendable () -> Void) {
+        waiting.withLock { $0 = notify }
+    }
+
+    func drain(into console: any SessionConsole) {
+        for line in lines.withLock({ lines in defer { lines = [] }; return lines }) { console.warn(line) }
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One session's state file, `<state directory>/activities/<key>.json`, with its lock `<key>.lock`
+/// held for the session's life: a second run for the same key is refused instead of both ending
+/// each other's activities. The lock is `flock(2)`, so a crashed or killed run releases it with
+/// its last descriptor; its state file stays for the next run to recover.
+public final class ActivityStateFile {
+    let path: String
+    private let lockPath: String
+    private var lockDescriptor: Int32
+
+    enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Another live process holds the lock.
+        case busy(path: String, holder: String)
+        case io(path: String, what: String)
+
+        var description: String {
+            switch self {
+            case let .busy(path, holder):
+                "\(path) is in use by another hrbridge (\(holder)): it is serving the same strap or trace; stop it first"
+            case let .io(path, what): "\(path): \(what)"
+            }
+        }
+    }
+
+    /// Creates the directory if needed and takes the lock.
+    init(directory: String, key: String) throws(Failure) {
+        let folder = (directory as NSString).appendingPathComponent("activities")
+        path = (folder as NSString).appendingPathComponent(key + ".json")
+        lockPath = (folder as NSString).appendingPathComponent(key + ".lock")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: folder, what: "cannot create the state directory: \((error as NSError).localizedDescription)")
+        }
+        lockDescriptor = try Self.lock(lockPath)
+    }
+
+    deinit { release() }
+
+    /// As `init`, failing as a session does: another owner means the strap or trace is in use.
+    public static func opened(directory: String, key: String) throws(SessionError) -> ActivityStateFile {
+        do {
+            return try ActivityStateFile(directory: directory, key: key)
+        } catch {
+            if case .busy = error { throw .inUse(error.description) }
+            throw .unwritable(error.description)
+        }
+    }
+
+    /// What the last run left, if anything. A file that cannot be read is not lost: it is moved to
+    /// `<path>.corrupt-<unix seconds>` and the returned warning names both paths and the fault.
+    func load() -> (ledger: ActivityLedger, warning: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else { return (ActivityLedger(), nil) }
+        do {
+            return (try ActivityLedger(decoding: Array(data)), nil)
+        } catch {
+            let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+            let moved = rename(path, aside) == 0
+            let whereNow = moved ? "moved to \(aside)" : "could not be moved aside (\(String(cString: strerror(errno))))"
+            return (ActivityLedger(), "\(path): unreadable activity state (\(error.message)); \(whereNow). "
+                + "Activities it listed were not ended: end them by hand if the phone still shows one")
+        }
+    }
+
+    /// Replaces the file atomically (temporary file, fsync, rename, fsync of the directory), or
+    /// removes it when the ledger is empty: a crash at any moment leaves the old or the new state.
+    func save(_ ledger: ActivityLedger) throws(Failure) {
+        if ledger.isEmpty {
+            if unlink(path) != 0, errno != ENOENT { throw .io(path: path, what: "cannot remove: \(Self.lastError)") }
+            syncDirectory()
+            return
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try ledger.encoded()
+        } catch {
+            throw .io(path: path, what: "cannot encode the activity state: \(error)")
+        }
+        let temporary = "\(path).tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .io(path: temporary, what: "cannot create: \(Self.lastError)") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let what = Self.lastError
+                close(descriptor)
+                unlink(temporary)
+                throw .io(path: temporary, what: "cannot write: \(what)")
+            }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, path) == 0 else {
+            let what = Self.lastError
+            unlink(temporary)
+            throw .io(path: path, what: "cannot replace: \(what)")
+        }
+        syncDirectory()
+    }
+
+    /// Removes the lock file (while still holding it) and lets go. The state file stays if not empty.
+    func release() {
+        guard lockDescriptor >= 0 else { return }
+        unlink(lockPath)
+        close(lockDescriptor)
+        lockDescriptor = -1
+    }
+
+    /// Takes the lock on `lockPath`, retrying when the file was replaced between open and lock (a
+    /// releasing run unlinks it), and writes our pid into it for the "in use" message.
+    private static func lock(_ lockPath: String) throws(Failure) -> Int32 {
+        for _ in 0..<maximumLockAttempts {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw .io(path: lockPath, what: "cannot open: \(lastError)") }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let holder = String(decoding: FileManager.default.contents(atPath: lockPath) ?? Data(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                close(descriptor)
+                throw .busy(path: lockPath, holder: holder.isEmpty ? "pid unknown" : "pid \(holder)")
+            }
+            var opened = stat()
+            var named = stat()
+            guard fstat(descriptor, &opened) == 0, stat(lockPath, &named) == 0, opened.st_ino == named.st_ino else {
+                close(descriptor) // unlinked or replaced by a run that just released it: open the new one
+                continue
+            }
+            let pid = Array("\(getpid())\n".utf8)
+            _ = ftruncate(descriptor, 0)
+            _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
+            return descriptor
+        }
+        throw .io(path: lockPath, what: "the lock file keeps being replaced")
+    }
+
+    /// Another run's release can race our open a few times at most; more means something is wrong.
+    private static let maximumLockAttempts = 8
+
+    private func syncDirectory() {
+        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return }
+        _ = fsync(directory)
+        close(directory)
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

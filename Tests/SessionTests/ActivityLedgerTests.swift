@@ -1,0 +1,98 @@
+import Foundation
+import Sensors
+import LiveState
+import Testing
+@testable import Session
+
+/// The ledger of activities not yet known ended: what it records, what recovery sends, its file format.
+@Suite struct ActivityLedgerTests {
+    static let origin = Timestamp(unixSeconds: 1_704_088_800)
+
+    /// Real updates from the engine: start at 0, a label at 2, a pause at 4, stop at 6 (before the 10 s silence timeout).
+    static func engineUpdates() throws -> [ActivityUpdate] {
+        var engine = try LiveStateEngine()
+        var updates = try engine.receive(.sample(beatsPerMinute: 120, contact: .detected), at: origin)
+        updates += try engine.receive(.label("Block 2"), at: origin.adding(seconds: 2))
+        updates += try engine.receive(.pause, at: origin.adding(seconds: 4))
+        updates += try engine.receive(.stop, at: origin.adding(seconds: 6))
+        return updates
+    }
+
+    struct Step: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// How many of the engine's updates (start, label, paused, end) the ledger has seen.
+        let seen: Int
+        /// Per entry: `event#sequence`.
+        let entries: [String]
+        let active: Int
+        /// What recovery sends: `reason#sequence`.
+        let recovery: [String]
+        var testDescription: String { name }
+    }
+
+    static let steps: [Step] = [
+        Step(name: "nothing sent", seen: 0, entries: [], active: 0, recovery: []),
+        Step(name: "started", seen: 1, entries: ["start#1"], active: 1, recovery: ["end:recovered#2"]),
+        Step(name: "label then pause", seen: 3, entries: ["update#3"], active: 1, recovery: ["end:recovered#4"]),
+        Step(name: "ended, delivery unconfirmed: the same end again", seen: 4, entries: ["end#4"], active: 0, recovery: ["end:stopped#4"]),
+    ]
+
+    @Test(arguments: steps)
+    func recordsAndRecovers(_ step: Step) throws {
+        var ledger = ActivityLedger()
+        for update in try Self.engineUpdates().prefix(step.seen) { ledger.record(update, sinks: ["stdout", "http://127.0.0.1:1"]) }
+        #expect(ledger.entries.map { "\($0.lastUpdate.event.rawValue)#\($0.lastUpdate.sequence)" } == step.entries)
+        #expect(ledger.activeCount == step.active)
+        let ends = ledger.recoveryEnds(at: Self.origin.adding(seconds: 3600), policy: CadencePolicy())
+        #expect(ends.map { "\($0.lastUpdate.reason)#\($0.lastUpdate.sequence)" } == step.recovery)
+        #expect(ends.allSatisfy { $0.sinks == ["stdout", "http://127.0.0.1:1"] && $0.lastUpdate.event == .end })
+        // The file format keeps every field exactly.
+        #expect(try ActivityLedger(decoding: ledger.encoded()) == ledger)
+    }
+
+    @Test func aStartWithAnIdAlreadyListedOpensASecondEntry() throws {
+        let updates = try Self.engineUpdates()
+        var ledger = ActivityLedger()
+        ledger.record(updates[0].recoveredEnd(at: Self.origin, policy: CadencePolicy()), sinks: ["stdout"])
+        ledger.record(updates[0], sinks: ["stdout"]) // a replay starts the same id again
+        ledger.record(updates[1], sinks: ["stdout"])
+        #expect(ledger.entries.map { "\($0.lastUpdate.reason)#\($0.lastUpdate.sequence)" } == ["end:recovered#2", "label#2"])
+        ledger.clear()
+        #expect(ledger.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("", "not JSON"),
+        ("{\"version\":1}", "activities: missing"),
+        ("{\"version\":2,\"activities\":[]}", "version: expected 1, got 2"),
+        ("{\"version\":1,\"activities\":[{\"sinks\":[]}]}", "activities[0].lastUpdate: missing"),
+        ("{\"version\":1,\"activities\":[{\"sinks\":\"stdout\",\"lastUpdate\":{}}]}", "activities[0].sinks: expected"),
+        ("[1,2]", "(top level): expected"),
+    ])
+    func damageIsNamed(text: String, expected: String) {
+        #expect(throws: LedgerFormatError.self) { try ActivityLedger(decoding: Array(text.utf8)) }
+        do {
+            _ = try ActivityLedger(decoding: Array(text.utf8))
+        } catch {
+            #expect(error.message.hasPrefix(expected), "\(error.message)")
+        }
+    }
+
+    @Test(arguments: [
+        ("\"event\":\"start\"", "\"event\":\"begin\"", "activities[0].lastUpdate.event: expected start, update or end, got \"begin\""),
+        ("\"sequence\":1", "\"sequence\":0", "activities[0].lastUpdate.sequence: expected a number ≥ 1, got 0"),
+        ("\"timestamp\":1704088800", "\"timestamp\":1e300", "activities[0].lastUpdate.timestamp: expected Unix seconds"),
+    ])
+    func damagedFieldsAreNamed(original: String, damaged: String, expected: String) throws {
+        var ledger = ActivityLedger()
+        ledger.record(try Self.engineUpdates()[0], sinks: ["stdout"])
+        let text = String(decoding: try ledger.encoded(), as: UTF8.self)
+        #expect(text.contains(original))
+        do {
+            _ = try ActivityLedger(decoding: Array(text.replacingOccurrences(of: original, with: damaged).utf8))
+            Issue.record("decoded a damaged file")
+        } catch {
+            #expect(error.message.hasPrefix(expected), "\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Sensors
+import LiveState
+import TestSupport
+import Testing
+@testable import Session
+
+/// The state file on a real file system: atomic replace, lock, corrupt files moved aside.
+@Suite struct ActivityStateFileTests {
+    static func ledger() throws -> ActivityLedger {
+        var ledger = ActivityLedger()
+        ledger.record(try ActivityLedgerTests.engineUpdates()[0], sinks: ["stdout"])
+        return ledger
+    }
+
+    @Test func savesLoadsAndRemovesWhenEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
+        #expect(file.path == directory.path("activities/strap-A.json"))
+        #expect(file.load().ledger.isEmpty)
+        try file.save(try Self.ledger())
+        let loaded = file.load()
+        #expect(loaded.warning == nil)
+        #expect(loaded.ledger == (try Self.ledger()))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("activities")).sorted()
+        #expect(leftovers == ["strap-A.json", "strap-A.lock"], "no temporary file stays behind")
+        try file.save(ActivityLedger())
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        file.release()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("activities")).isEmpty)
+    }
+
+    @Test func aSecondOwnerIsRefusedUntilTheFirstLetsGo() throws {
+        let directory = try TemporaryDirectory()
+        let first = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
+        #expect(throws: ActivityStateFile.Failure.busy(path: directory.path("activities/strap-A.lock"), holder: "pid \(getpid())")) {
+            _ = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
+        }
+        let other = try ActivityStateFile(directory: directory.url.path, key: "strap-B") // another strap is fine
+        other.release()
+        try first.save(try Self.ledger())
+        first.release()
+        let second = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
+        #expect(second.load().ledger == (try Self.ledger()), "what the first left is there for the second")
+        second.release()
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndNamed() throws {
+        let directory = try TemporaryDirectory()
+        let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
+        _ = try directory.write("activities/strap-A.json", "{\"version\":1,\"activities\":[{\"sinks\":[\"stdout\"]")
+        let loaded = file.load()
+        #expect(loaded.ledger.isEmpty)
+        let warning = try #require(loaded.warning)
+        #expect(warning.hasPrefix("\(file.path): unreadable activity state (not JSON"))
+        #expect(warning.contains("moved to \(file.path).corrupt-"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path("activities")).filter { $0.contains(".corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try String(contentsOfFile: directory.path("activities/\(aside[0])"), encoding: .utf8).hasPrefix("{\"version\":1"))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        file.release()
+    }
+
+    @Test func anUnwritableDirectoryIsAnErrorNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let blocker = try directory.write("state", "a file where a directory should be")
+        #expect(throws: ActivityStateFile.Failure.self) { _ = try ActivityStateFile(directory: blocker, key: "strap-A") }
+        do {
+            _ = try ActivityStateFile(directory: blocker, key: "strap-A")
+        } catch {
+            #expect(error.description.hasPrefix("\(blocker)/activities: cannot create the state directory"))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Forwarding
+import Foundation
+import Sensors
+import LiveState
+import TestSupport
+import Testing
+@testable import Session
+
+/// The session driver with a live (pushed) source on the real clock, in-process, writing to a
+/// real file sink: the engine's deadlines fire from the timer alone, control reaches the activity,
+/// and an ended source or a stop clears the state file.
+@Suite(.timeLimit(.minutes(1))) struct LiveSessionTests {
+    final class Harness {
+        let directory: TemporaryDirectory
+        let console = CapturedConsole()
+        let session: LiveSession
+        var linesPath: String { directory.path("updates.ndjson") }
+
+        /// `silence`: seconds without a sample before sensor-lost (short, so the timer fires soon).
+        init(silence: Double = 0.4, directory: TemporaryDirectory? = nil) throws {
+            self.directory = try directory ?? TemporaryDirectory()
+            var policy = CadencePolicy()
+            policy.silenceTimeout = silence
+            let sink = try LineSink.appending(toFile: self.directory.path("updates.ndjson"))
+            let sinks = SinkSet(sinks: [sink], relay: SinkLogRelay(), console: console)
+            let stateFile = try ActivityStateFile(directory: self.directory.path("state"), key: "strap-test")
+            session = LiveSession(feed: StrapFeed(engine: try LiveStateEngine(policy: policy)), sinks: sinks, console: console,
+                                  clock: .real, stateFile: stateFile)
+        }
+
+        var lines: [String] {
+            guard let data = FileManager.default.contents(atPath: linesPath) else { return [] }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+
+        var reasons: [String] { lines.map { LiveSessionTests.field("reason", $0) ?? "?" } }
+
+        func waitFor(_ reason: String) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while !reasons.contains(reason) {
+                guard Date() < deadline else { return false }
+                usleep(10_000)
+            }
+            return true
+        }
+
+        static func sample(_ rate: UInt8, at time: Timestamp) -> StrapEvent {
+            StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, rate]))
+        }
+
+        var stateFiles: [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities"))) ?? [] }
+    }
+
+    static func field(_ name: String, _ line: String) -> String? {
+        let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        return object?[name].map { "\($0)" }
+    }
+
+    @Test func theTimerAloneDeclaresTheSensorLostAtItsDeadline() throws {
+        let harness = try Harness()
+        try harness.session.start()
+        let last = try #require(SessionClock.real.now())
+        harness.session.deliver(Harness.sample(120, at: last))
+        #expect(harness.waitFor("sensor-lost"), "no event arrives: only the deadline timer can send it")
+        let lost = try #require(harness.lines.last)
+        // Ticked at the deadline itself (last sample + silence), not whenever the timer ran.
+        #expect(Self.field("timestamp", lost) == UpdateLine.unixSecondsText(last.adding(seconds: 0.4)))
+        #expect(harness.session.status().activity?.reason == .sensorLost)
+        #expect(harness.stateFiles.contains("strap-test.json"), "a running activity is in the state file")
+        harness.session.stop(signal: SIGTERM)
+        #expect(harness.session.wait() == .stopped(signal: SIGTERM))
+        #expect(harness.reasons == ["start", "sensor-lost", "end:stopped"])
+        #expect(harness.stateFiles.isEmpty, "cleared, lock released")
+    }
+
+    @Test func controlReachesTheActivityAndStatusShowsIt() async throws {
+        let harness = try Harness(silence: 60)
+        try harness.session.start()
+        harness.session.deliver(Harness.sample(130, at: try #require(SessionClock.real.now())))
+        #expect(harness.waitFor("start"))
+        try await harness.session.control(.pause)
+        try await harness.session.control(.label("Interval 2/8"))
+        await #expect(throws: LiveStateError.self) {
+            try await harness.session.control(.label(String(repeating: "x", count: 5000)))
+        }
+        let status = harness.session.status()
+        #expect(status.running)
+        #expect(status.activity?.reason == .label)
+        #expect(status.activity?.contentState.pausedAt != nil)
+        #expect(status.line.hasPrefix("running, activity \(status.activity!.activityID) #3 (label, 130 bpm, paused); sink file:"))
+        harness.session.stop(signal: SIGINT)
+        #expect(await harness.session.ended() == .stopped(signal: SIGINT))
+        #expect(harness.reasons == ["start", "paused", "label", "end:stopped"])
+        #expect(!harness.session.status().running)
+    }
+
+    @Test func theEndOfALiveSourceEndsTheActivity() async throws {
+        let harness = try Harness(silence: 60)
+        try harness.session.start()
+        let start = try #require(SessionClock.real.now())
+        harness.session.deliver(StrapEvent(time: start, kind: .connected))
+        for second in 0..<3 { harness.session.deliver(Harness.sample(100 + UInt8(second) * 20, at: start.adding(seconds: Double(second) * 0.01))) }
+        harness.session.endOfInput()
+        #expect(await harness.session.ended() == .sourceEnded)
+        #expect(harness.reasons.first == "start" && harness.reasons.last == "end:stopped")
+        #expect(harness.stateFiles.isEmpty)
+    }
+
+    /// A killed run's state: one activity at sequence 5, sent to the file sink and a server.
+    static func leaveActivityBehind(in directory: TemporaryDirectory) throws {
+        var ledger = ActivityLedger()
+        var update = try ActivityLedgerTests.engineUpdates()[0]
+        update.sequence = 5
+        ledger.record(update, sinks: ["file:\(directory.path("updates.ndjson"))", "https://gone.example"])
+        let earlier = try ActivityStateFile(directory: directory.path("state"), key: "strap-test")
+        try earlier.save(ledger)
+        earlier.release()
+    }
+
+    @Test func eventsFromASourceAttachedBeforeStartWaitForTheRecovery() throws {
+        let directory = try TemporaryDirectory()
+        try Self.leaveActivityBehind(in: directory)
+        let harness = try Harness(silence: 60, directory: directory)
+        harness.session.deliver(Harness.sample(110, at: try #require(SessionClock.real.now())))
+        try harness.session.start()
+        harness.session.stop(signal: SIGTERM)
+        #expect(harness.session.wait() == .stopped(signal: SIGTERM))
+        #expect(harness.reasons == ["end:recovered", "start", "end:stopped"])
+    }
+
+    @Test func aStopBeforeStartStillRecoversThenStops() throws {
+        let directory = try TemporaryDirectory()
+        try Self.leaveActivityBehind(in: directory)
+        let harness = try Harness(directory: directory)
+        harness.session.stop(signal: SIGTERM)
+        try harness.session.start()
+        #expect(harness.session.wait() == .stopped(signal: SIGTERM))
+        #expect(harness.reasons == ["end:recovered"])
+        #expect(harness.lines.first.flatMap { Self.field("sequence", $0) } == "6")
+        #expect(harness.console.log.contains("also went to https://gone.example, which this run does not have"))
+        #expect(harness.stateFiles.isEmpty)
+    }
+}
+
+extension LiveSession {
+    /// `wait()` without holding a thread of Swift's cooperative pool (a blocked one there starves async work).
+    func ended() async -> Ending {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.wait()) }
+        }
+    }
+}

@@ -36,6 +36,9 @@ public struct LiveStateEngine: Sendable {
         try Self.checkFits(workoutName: settings.workoutName, label: label)
     }
 
+    /// The distance the running activity shows, in metres; nil without an activity.
+    public var shownDistance: Double? { activity?.shownDistance }
+
     /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
     /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
     public private(set) var nextDeadline: Timestamp?

@@ -1,13 +1,16 @@
 import Sensors
 
-/// Turns what a strap source reports (a live BlueZ connection or a replayed trace) into engine input:
-/// the one place that parses 0x2A37 for the live state. Pure like the engine; the caller owns the
-/// clock (ticks at `nextDeadline`) and prints warnings with the source's location.
+/// Turns what a workout's source reports (a live BlueZ connection or a replayed trace) into engine
+/// input: the one place that parses 0x2A37 for the live state, and where the distance sensor's events
+/// join (`DistanceFeed`). Pure like the engine; the caller owns the clock (ticks at `nextDeadline`)
+/// and prints warnings with the source's location.
 public struct StrapFeed: Sendable {
     public private(set) var engine: LiveStateEngine
+    private var distance: DistanceFeed
 
-    public init(engine: LiveStateEngine) {
+    public init(engine: LiveStateEngine, distance: DistanceSettings = DistanceSettings()) {
         self.engine = engine
+        self.distance = DistanceFeed(settings: distance)
     }
 
     /// What one strap event led to.
@@ -20,7 +23,8 @@ public struct StrapFeed: Sendable {
         public var measurement: HeartRateMeasurement? {
             measuredValue.flatMap { try? HeartRateMeasurement(parsing: $0) }
         }
-        /// Why the event was dropped (a malformed notification), for `path:line: reason` on stderr.
+        /// A line for stderr, as `path:line: reason` in a replay: why the event was dropped (a malformed
+        /// notification), or that the distance sensor was lost or is back.
         public var warning: String?
     }
 
@@ -34,6 +38,7 @@ public struct StrapFeed: Sendable {
     /// battery, location and notes do not touch the live state. The driver ticks at `nextDeadline`
     /// when it falls before its next event.
     public mutating func handle(_ event: StrapEvent) -> Outcome {
+        guard event.sensor == .strap else { return handleDistanceSensor(event) }
         var outcome = Outcome()
         let input: EngineInput
         switch event.kind {
@@ -55,6 +60,23 @@ public struct StrapFeed: Sendable {
         }
         // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
         outcome.updates = (try? engine.receive(input, at: event.time)) ?? []
+        return outcome
+    }
+
+    private mutating func handleDistanceSensor(_ event: StrapEvent) -> Outcome {
+        var outcome = Outcome()
+        let metres: Double
+        switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance) {
+        case .nothing: return outcome
+        case let .said(line):
+            outcome.warning = line
+            return outcome
+        case let .covered(covered): metres = covered
+        case let .coveredAndSaid(covered, line):
+            metres = covered
+            outcome.warning = line
+        }
+        outcome.updates = (try? engine.receive(.distance(metres: metres), at: event.time)) ?? []
         return outcome
     }
 

@@ -43,7 +43,7 @@ struct RecordedFields: MeasurementFieldWriter {
             ["running speed and cadence", "1814", "2a53"],
             ["cycling speed and cadence", "1816", "2a5b"],
         ])
-        #expect(SensorKind.all.map(\.contribution) == [.heartRate, .distance, .distance])
+        #expect(SensorKind.all.map(\.contribution.givesDistance) == [false, true, true])
     }
 
     @Test func findsEachRegisteredKindByItsCharacteristic() throws {

@@ -10,11 +10,22 @@ public struct SensorKind: Sendable {
     let measurementType: any SensorMeasurement.Type
 
     /// What a kind's measurements give the workout (DESIGN §2b: one activity fed by several sensors).
-    public enum Contribution: Sendable, Hashable {
+    public enum Contribution: Sendable {
         /// The rate, and the sensor-lost state when it stops.
         case heartRate
-        /// Meters covered, from the kind's counters or speed.
-        case distance
+        /// Meters covered, from the kind's counters or speed: a fresh derivation per sensor.
+        case distance(derivation: @Sendable (DistanceSettings) -> any DistanceDerivation)
+
+        public var givesDistance: Bool {
+            if case .distance = self { return true }
+            return false
+        }
+    }
+
+    /// A new derivation of this kind's distance, or nil when the kind gives none.
+    public func distanceDerivation(_ settings: DistanceSettings) -> (any DistanceDerivation)? {
+        guard case let .distance(derivation) = contribution else { return nil }
+        return derivation(settings)
     }
 
     /// Reads one value of this kind's measurement characteristic and writes its fields; throws the

@@ -5,7 +5,7 @@ extension SensorKind {
         name: "cycling speed and cadence",
         service: BluetoothUUID(assigned: 0x1816),
         measurementCharacteristic: BluetoothUUID(assigned: 0x2A5B),
-        contribution: .distance,
+        contribution: .distance(derivation: { CyclingDistance(wheelCircumference: $0.wheelCircumference) }),
         measurementType: CyclingSpeedCadenceMeasurement.self
     )
 }

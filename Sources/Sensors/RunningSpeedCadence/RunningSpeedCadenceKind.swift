@@ -4,7 +4,7 @@ extension SensorKind {
         name: "running speed and cadence",
         service: BluetoothUUID(assigned: 0x1814),
         measurementCharacteristic: BluetoothUUID(assigned: 0x2A53),
-        contribution: .distance,
+        contribution: .distance(derivation: { _ in RunningDistance() }),
         measurementType: RunningSpeedCadenceMeasurement.self
     )
 }

@@ -1,0 +1,56 @@
+import Sensors
+
+/// The distance sensor's side of a workout: its notifications become metres for the engine through
+/// the derivation of its kind (told by the characteristic: 0x2A53 a foot pod, 0x2A5B a bike
+/// sensor), and its link's drops and returns become lines for stderr. It never touches the heart
+/// rate: while it is lost the updates keep the last distance. Pure, like the engine.
+struct DistanceFeed: Sendable {
+    let settings: DistanceSettings
+    /// The characteristic the derivation was made for: a value of another kind starts a new one.
+    private var characteristic: BluetoothUUID?
+    private var derivation: (any DistanceDerivation)?
+    /// From a drop until its next measurement: the sensor is lost, and says so once when back.
+    private var lost = false
+
+    init(settings: DistanceSettings) {
+        self.settings = settings
+    }
+
+    enum Outcome: Equatable {
+        case nothing
+        /// Metres covered since the sensor's previous measurement.
+        case covered(Double)
+        /// A line for stderr: a malformed value dropped, or the sensor lost or back.
+        case said(String)
+        /// Both: the first measurement after a loss.
+        case coveredAndSaid(Double, String)
+    }
+
+    mutating func handle(_ kind: StrapEvent.Kind, at time: Timestamp, shownDistance: Double?) -> Outcome {
+        switch kind {
+        case let .notification(uuid, value):
+            guard let sensorKind = SensorKind.measured(on: uuid), sensorKind.contribution.givesDistance else { return .nothing }
+            if uuid != characteristic {
+                characteristic = uuid
+                derivation = sensorKind.distanceDerivation(settings)
+            }
+            let metres: Double
+            do {
+                metres = try derivation!.metersCovered(by: value, at: time)
+            } catch {
+                return .said("dropped malformed 0x\(uuid.shortForm.uppercased()) value: \(error)")
+            }
+            guard lost else { return .covered(metres) }
+            lost = false
+            return .coveredAndSaid(metres, "distance sensor back")
+        case .disconnected:
+            derivation?.linkDropped()
+            guard !lost else { return .nothing }
+            lost = true
+            let held = shownDistance.map { ": updates keep \($0) m until it is back" } ?? ""
+            return .said("distance sensor lost\(held)")
+        case .connected, .battery, .bodySensorLocation, .note:
+            return .nothing
+        }
+    }
+}

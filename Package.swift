@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "Trace", dependencies: ["Sensors"]),
         .target(name: "LiveState", dependencies: ["Sensors"]),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks).
-        .target(name: "Config", dependencies: ["LiveState"]),
+        .target(name: "Config", dependencies: ["LiveState", "Sensors"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
         // Headers only: both are loaded with dlopen when a network sink first needs them (shim.h).

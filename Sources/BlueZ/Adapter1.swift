@@ -20,8 +20,18 @@ public struct Adapter1: Sendable, Equatable {
     // MARK: METHODS
     /// Heart-rate straps over LE only: the filter bluetoothd applies to what discovery reports.
     public static func heartRateDiscoveryFilter() -> BusValue {
+        discoveryFilter(services: [.heartRateService])
+    }
+
+    /// Every kind of sensor the bridge reads, over LE. bluetoothd keeps one filter per client, and
+    /// a run's links share one connection: a link looking for a foot pod must not hide the strap.
+    public static func sensorDiscoveryFilter() -> BusValue {
+        discoveryFilter(services: SensorKind.all.map(\.service))
+    }
+
+    private static func discoveryFilter(services: [BluetoothUUID]) -> BusValue {
         .propertyMap([
-            "UUIDs": .strings([BluetoothUUID.heartRateService.fullForm]),
+            "UUIDs": .strings(services.map(\.fullForm)),
             "Transport": .string("le"),
         ])
     }

@@ -23,7 +23,7 @@ public struct LinkEnvironment: Sendable {
 }
 
 /// Why a link stopped for good.
-public struct StrapLinkError: Error, Sendable, CustomStringConvertible {
+public struct SensorLinkError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }
 

@@ -21,6 +21,10 @@ public struct TraceHeader: Sendable, Hashable {
     public var address: String?
     /// The strap's advertised name, when known.
     public var name: String?
+    /// The distance sensor's address or name as it was asked for (`distance.address=`,
+    /// `distance.name=`), in a version-2 trace.
+    public var distanceAddress: String?
+    public var distanceName: String?
 
     public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.singleSensorVersion) {
         self.version = version
@@ -33,6 +37,8 @@ public struct TraceHeader: Sendable, Hashable {
         var fields = ["\(Self.formatName) \(version) start=\(UTCTimestampText.format(start))"]
         if let address { fields.append("address=\(TraceEscaping.escape(address, escapingSpaces: true))") }
         if let name { fields.append("name=\(TraceEscaping.escape(name, escapingSpaces: true))") }
+        if let distanceAddress { fields.append("distance.address=\(TraceEscaping.escape(distanceAddress, escapingSpaces: true))") }
+        if let distanceName { fields.append("distance.name=\(TraceEscaping.escape(distanceName, escapingSpaces: true))") }
         return fields.joined(separator: " ")
     }
 
@@ -51,6 +57,8 @@ public struct TraceHeader: Sendable, Hashable {
         var start: Timestamp?
         var address: String?
         var name: String?
+        var distanceAddress: String?
+        var distanceName: String?
         for field in fields.dropFirst(2) {
             guard let equals = field.firstIndex(of: "=") else {
                 throw TraceLineError("header field '\(field)' is not key=value")
@@ -67,11 +75,15 @@ public struct TraceHeader: Sendable, Hashable {
                 start = parsed
             case "address": address = value
             case "name": name = value
+            case "distance.address": distanceAddress = value
+            case "distance.name": distanceName = value
             default: continue
             }
         }
         guard let start else { throw TraceLineError("header has no start=… time") }
         self.init(start: start, address: address, name: name, version: version)
+        self.distanceAddress = distanceAddress
+        self.distanceName = distanceName
     }
 }
 

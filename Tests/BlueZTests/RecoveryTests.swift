@@ -106,7 +106,7 @@ import Testing
         try await fake.control("FailConnects", .string("org.freedesktop.DBus.Error.AccessDenied"), .string("Rejected send message"), .uint32(1))
         let (_, task, _) = fake.link()
         let result = try await within(10, "the link to give up") { await task.result }
-        #expect(throws: StrapLinkError.self) { try result.get() }
+        #expect(throws: SensorLinkError.self) { try result.get() }
         #expect(try await fake.calls("Connect") == 1)
         await fake.stop()
     }

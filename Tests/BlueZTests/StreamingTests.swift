@@ -53,7 +53,7 @@ import Testing
         let started = clock.now
         task.cancel()
         _ = await task.result
-        print("StrapLink shutdown took \(clock.now - started)")
+        print("SensorLink shutdown took \(clock.now - started)")
         #expect(try await fake.calls("StopNotify") == 1)
         #expect(try await fake.calls("Disconnect") == 1)
         try await recorder.read(until: { $0.last?.kind == .disconnected(reason: "stopped") }, "the final disconnected event")

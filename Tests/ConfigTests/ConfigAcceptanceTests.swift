@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import Sensors
 import Testing
 import TestSupport
 @testable import Config
@@ -14,6 +15,8 @@ import TestSupport
         #expect(configuration.straps.count == 2)
         let first = configuration.straps[0]
         #expect(first.strap == .address("C8:5F:33:12:34:56"))
+        #expect(first.distanceSensor == .name("Stryd 1A2B"))
+        #expect(configuration.straps[1].distanceSensor == nil)
         #expect(first.activity == ActivitySettings(workoutName: "Treadmill run", intervalLabel: "Warm-up", activityIDPrefix: "hrbridge"))
         #expect(first.cadence.zoneBoundaries == [114, 133, 152, 171])
         #expect(configuration.straps[1].cadence.zoneBoundaries == [])
@@ -25,6 +28,13 @@ import TestSupport
         #expect(configuration.straps[1].strap == .name("Polar H10 8C4E2A1B"))
         #expect(configuration.apns == APNsSettings(keyFile: .credential("AuthKey.p8"), keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
                                                    bundleID: "com.example.Workout", server: .production))
+    }
+
+    @Test func aBikeSensorTakesItsWheel() throws {
+        let json = #"{"straps": [{"name": "A", "distanceSensor": {"address": "f1:5a:17:00:00:03"}, "wheelCircumference": 2.105, "workoutName": "Ride", "sinks": [{"type": "stdout"}]}]}"#
+        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json").straps[0]
+        #expect(strap.distanceSensor == .address("F1:5A:17:00:00:03"))
+        #expect(strap.distance == DistanceSettings(wheelCircumference: 2.105))
     }
 
     @Test func strapCadenceOverridesTheFilesKeyByKey() throws {

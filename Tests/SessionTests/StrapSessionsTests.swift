@@ -11,14 +11,14 @@ import Testing
         let text = """
         {"straps": [
           {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "file", "path": "\(directory.path("a.ndjson"))"}]},
-          {"name": "Polar H10 8C4E", "workoutName": "Row", "activityIDPrefix": "row",
+          {"name": "Polar H10 8C4E", "distanceSensor": {"name": "Rower pod"}, "workoutName": "Row", "activityIDPrefix": "row",
            "sinks": [{"type": "file", "path": "\(directory.path("b.ndjson"))"}]}
         ]}
         """
         return try ConfigurationReader.read(Array(text.utf8), file: "test.json")
     }
 
-    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable (Config.StrapSelector) -> Void = { _ in })
+    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable ([Config.StrapSelector]) -> Void = { _ in })
         -> StrapSessions.Context {
         StrapSessions.Context(stateDirectory: directory.path("state"), spoolDirectory: directory.path("spool"),
                               environment: [:], console: console, onStop: stopped)
@@ -28,7 +28,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let console = CapturedConsole()
         let stops = StopLog()
-        let made = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console) { stops.add("\($0)") })
+        let made = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console) {
+            stops.add($0.map(String.init(describing:)).joined(separator: " + "))
+        })
         #expect(made.map(\.strap.activity.workoutName) == ["Run", "Row"])
         for (_, session) in made { try session.start() }
         let now = try #require(SessionClock.real.now())
@@ -43,7 +45,8 @@ import Testing
         }
         for (_, session) in made { session.stop(signal: SIGTERM) }
         #expect(made.map { $0.session.wait() } == [.stopped(signal: SIGTERM), .stopped(signal: SIGTERM)])
-        #expect(stops.all.sorted() == ["address C8:5F:33:12:34:56", "name \"Polar H10 8C4E\""], "each source is told to let go")
+        #expect(stops.all.sorted() == ["address C8:5F:33:12:34:56", "name \"Polar H10 8C4E\" + name \"Rower pod\""],
+                "each source, the distance sensor beside a strap too, is told to let go")
         let a = try String(contentsOfFile: directory.path("a.ndjson"), encoding: .utf8)
         let b = try String(contentsOfFile: directory.path("b.ndjson"), encoding: .utf8)
         #expect(a.contains("\"workoutName\":\"Run\"") && !a.contains("Row") && a.contains("end:stopped"))

@@ -10,6 +10,7 @@ enum RecordCommand {
         options: [
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to record (repeat for several; default: the first found)",
                   repeatable: true),
+            DeviceOptions.distanceDeviceOption,
             .init(name: "-o", valueName: "FILE", help: "trace file to write (required)"),
         ],
         details: """
@@ -18,18 +19,21 @@ enum RecordCommand {
         notifications and disconnect (within 2 s), then exit 0. 'hrbridge run --record FILE'
         records the same while it streams. With several straps each gets its own file, the strap
         named before the extension: -o today.trace writes today.F1-5A-17-00-00-01.trace and
-        today.HRM-Pro.trace.
+        today.HRM-Pro.trace. With --distance-device, the foot pod's or bike sensor's events go
+        into the strap's file too (a version-2 trace, its lines tagged 'distance').
 
         Examples:
           hrbridge record --device F1:5A:17:00:00:01 -o today.trace
           hrbridge record --device F1:5A:17:00:00:01 --device HRM-Pro -o today.trace
+          hrbridge record --device F1:5A:17:00:00:01 --distance-device "Stryd 1234" -o run.trace
         """
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let output = arguments.value("-o") else { throw .usage("missing -o FILE", spec) }
         let selectors = try DeviceOptions.selectors(arguments, spec: spec)
-        let recorders = try TraceRecorder.recorders(output, for: selectors, spec: spec)
+        let distance = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
+        let recorders = try TraceRecorder.recorders(output, for: selectors.map { ($0, distance) }, spec: spec)
         let links = StrapLinks(console: console)
         let ended = DispatchGroup()
         let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in
@@ -37,9 +41,15 @@ enum RecordCommand {
             links.stopAll()
         }
         defer { watcher.cancel() }
-        links.start(zip(selectors, recorders).map { selector, recorder in
+        links.start(zip(selectors, recorders).flatMap { selector, recorder in
             ended.enter()
-            return StrapLinks.Strap(selector: selector, consume: recorder.append, ended: { ended.leave() })
+            // The strap and its distance sensor write one file: both deliver on one queue.
+            let queue = DispatchQueue(label: "hrbridge.record")
+            let strap = StrapLinks.Strap(selector: selector, queue: queue, consume: recorder.append, ended: { ended.leave() })
+            guard let distance else { return [strap] }
+            ended.enter()
+            return [strap, StrapLinks.Strap(selector: distance, role: .distance, queue: queue, consume: recorder.append,
+                                            ended: { ended.leave() })]
         })
         ended.wait()
         links.waitForAll()

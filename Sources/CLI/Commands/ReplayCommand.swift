@@ -67,15 +67,15 @@ enum ReplayCommand {
             try replaySamples(reader, pace: pace, console: console)
             return
         }
-        let engine = try CadenceOptions.engine(arguments, spec: spec)
+        let feed = try CadenceOptions.feed(arguments, spec: spec)
         if arguments.value("--control-bus") != nil, pace == .fastest {
             throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
         if case let .speed(factor) = pace {
-            try replayLive(reader, speed: factor, engine: engine, arguments: arguments, console: console)
+            try replayLive(reader, speed: factor, feed: feed, arguments: arguments, console: console)
             return
         }
-        var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: StrapFeed(engine: engine))
+        var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: feed)
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         defer {
@@ -90,14 +90,14 @@ enum ReplayCommand {
 
     /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
-    private static func replayLive(_ reader: TraceReader, speed: Double, engine: LiveStateEngine, arguments: ParsedArguments,
+    private static func replayLive(_ reader: TraceReader, speed: Double, feed: StrapFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
             directory: SessionOptions.stateDirectory(arguments), key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path)
         ))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
-        let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .trace(speed: speed),
+        let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
         defer { console.output.flush() }
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
@@ -122,7 +122,7 @@ enum ReplayCommand {
         do {
             while let event = try reader.next() {
                 pacer.wait(until: event.time)
-                guard case let .notification(characteristic, value) = event.kind,
+                guard event.sensor == .strap, case let .notification(characteristic, value) = event.kind,
                       characteristic == .heartRateMeasurement
                 else { continue }
                 do {

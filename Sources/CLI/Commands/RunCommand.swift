@@ -13,6 +13,7 @@ enum RunCommand {
         options: [
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
+            DeviceOptions.distanceDeviceOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
@@ -45,7 +46,7 @@ enum RunCommand {
     )
 
     /// What a flag-driven run must not mix with --config (the file says it per strap).
-    private static let perStrapFlags = ["--device", "--sink", "--token-file", "--token-env", "--ca-file"]
+    private static let perStrapFlags = ["--device", "--distance-device", "--sink", "--token-file", "--token-env", "--ca-file"]
         + CadenceOptions.specOptions.map(\.name) + SinkOptions.specOptions.filter { $0.name.hasPrefix("--apns") }.map(\.name)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
@@ -57,7 +58,7 @@ enum RunCommand {
             try flaggedStraps(arguments, links: links, console: console)
         }
         let recorders: [TraceRecorder?] = if let record = arguments.value("--record") {
-            try TraceRecorder.recorders(record, for: straps.map(\.selector), spec: spec)
+            try TraceRecorder.recorders(record, for: straps.map { ($0.selector, $0.distance) }, spec: spec)
         } else {
             straps.map { _ in nil }
         }
@@ -67,9 +68,12 @@ enum RunCommand {
         defer { control?.close() }
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
-            LinkedSessions.Strap(selector: $0.selector, session: $0.session, recorder: $1)
+            LinkedSessions.Strap(selector: $0.selector, distance: $0.distance, session: $0.session, recorder: $1)
         }, links: links))
     }
+
+    /// One strap's session, and the distance sensor feeding it beside the strap.
+    private typealias Workout = (selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector?, session: LiveSession)
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
     /// (/etc/hrbridge/config.json, ~/.config/hrbridge/config.json); else nil: the flags say it all.
@@ -85,7 +89,7 @@ enum RunCommand {
 
     /// One session per strap of the file, with the file's activities, cadence and sinks.
     private static func configuredStraps(_ path: String, _ arguments: ParsedArguments, links: StrapLinks,
-                                         console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
+                                         console: Console) throws(CLIError) -> [Workout] {
         let configuration: BridgeConfiguration
         do {
             configuration = try ConfigurationFile.load(path: path)
@@ -97,20 +101,22 @@ enum RunCommand {
             stateDirectory: SessionOptions.stateDirectory(arguments),
             spoolDirectory: SinkOptions.spoolDirectory(arguments),
             environment: ProcessInfo.processInfo.environment, console: console,
-            onStop: { selector in links.stop(BlueZ.StrapSelector(selector)) },
+            onStop: { sensors in for sensor in sensors { links.stop(BlueZ.StrapSelector(sensor)) } },
             grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace,
             statusInterval: try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
         )
         let made = try CLIError.catching(StrapSessions.make(configuration, context: context))
-        return made.map { (BlueZ.StrapSelector($0.strap.strap), $0.session) }
+        return made.map { (BlueZ.StrapSelector($0.strap.strap), $0.strap.distanceSensor.map(BlueZ.StrapSelector.init), $0.session) }
     }
 
     /// One session per --device (default: the first strap found), each with the flags' cadence and sinks.
     private static func flaggedStraps(_ arguments: ParsedArguments, links: StrapLinks,
-                                      console: Console) throws(CLIError) -> [(selector: BlueZ.StrapSelector, session: LiveSession)] {
+                                      console: Console) throws(CLIError) -> [Workout] {
         let selectors = try DeviceOptions.selectors(arguments, spec: spec)
+        let distanceSelector = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
         let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
-        var straps: [(selector: BlueZ.StrapSelector, session: LiveSession)] = []
+        let distance = try CadenceOptions.distance(arguments, spec: spec)
+        var straps: [Workout] = []
         for (index, selector) in selectors.enumerated() {
             var settings = activity
             // Activity ids are <prefix>-<start second>-<n>: straps that start together must differ.
@@ -125,9 +131,12 @@ enum RunCommand {
                 ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
             )
             let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
-            let session = LiveSession(feed: StrapFeed(engine: engine), sinks: sinks, console: console, clock: .real,
-                                      stateFile: stateFile, onStop: { links.stop(selector) })
-            straps.append((selector, session))
+            let session = LiveSession(feed: StrapFeed(engine: engine, distance: distance), sinks: sinks, console: console, clock: .real,
+                                      stateFile: stateFile, onStop: {
+                                          links.stop(selector)
+                                          if let distanceSelector { links.stop(distanceSelector) }
+                                      })
+            straps.append((selector, distanceSelector, session))
         }
         return straps
     }

@@ -1,4 +1,5 @@
 import LiveState
+import Sensors
 
 /// The cadence and activity flags shared by `replay`, `evaluate` and `plot`: one flag per
 /// `CadencePolicy.parameters` entry, with its default shown in `--help`.
@@ -13,7 +14,21 @@ enum CadenceOptions {
             .init(name: "--end-at-time-limit", valueName: nil, help: "do not start a new activity after the time limit"),
             .init(name: "--workout-name", valueName: "NAME", help: "the activity's workoutName (default Workout)"),
             .init(name: "--label", valueName: "TEXT", help: "the intervalLabel (default empty)"),
+            .init(name: "--wheel-circumference", valueName: "M",
+                  help: "a bike sensor's wheel, metres per revolution (default \(format(CyclingDistance.defaultWheelCircumference)): 700×23c)"),
         ]
+    }
+
+    /// What the distance sensor cannot tell itself: `--wheel-circumference`.
+    static func distance(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> DistanceSettings {
+        var settings = DistanceSettings()
+        guard let text = arguments.value("--wheel-circumference") else { return settings }
+        let range = DistanceSettings.plausibleWheelCircumference
+        guard let metres = Double(text), range.contains(metres) else {
+            throw .usage("--wheel-circumference '\(text)' is not a length in metres from \(format(range.lowerBound)) to \(format(range.upperBound))", spec)
+        }
+        settings.wheelCircumference = metres
+        return settings
     }
 
     /// The policy and activity settings the flags ask for, validated.
@@ -55,6 +70,11 @@ enum CadenceOptions {
         } catch {
             throw .usage("\(error)", spec)
         }
+    }
+
+    /// The engine for these flags with the distance sensor's settings: what a trace or a live strap feeds.
+    static func feed(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> StrapFeed {
+        StrapFeed(engine: try engine(arguments, spec: spec), distance: try distance(arguments, spec: spec))
     }
 
     private static func format(_ value: Double) -> String {

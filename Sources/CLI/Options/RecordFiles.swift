@@ -4,12 +4,15 @@ import Session
 extension TraceRecorder {
     /// `--record FILE` and `record -o FILE`: a recorder per strap (`files(_:for:)`); a usage error
     /// when two straps' names would share a file.
-    static func recorders(_ path: String, for selectors: [BlueZ.StrapSelector], spec: CommandSpec) throws(CLIError) -> [TraceRecorder] {
+    /// Each strap's file also holds the distance sensor beside it, if any.
+    static func recorders(_ path: String, for straps: [(strap: BlueZ.StrapSelector, distance: BlueZ.StrapSelector?)],
+                          spec: CommandSpec) throws(CLIError) -> [TraceRecorder] {
+        let selectors = straps.map(\.strap)
         let files = files(path, for: selectors)
         if let clash = files.indices.first(where: { files[..<$0].contains(files[$0]) }) {
             let first = files.firstIndex(of: files[clash])!
             throw .usage("straps '\(selectors[first])' and '\(selectors[clash])' would both be recorded to \(files[clash])", spec)
         }
-        return zip(selectors, files).map { TraceRecorder(path: $1, selector: $0) }
+        return zip(straps, files).map { TraceRecorder(path: $1, selector: $0.strap, distance: $0.distance) }
     }
 }

@@ -1,13 +1,28 @@
 import LiveState
+import Sensors
 
 /// One strap and the activity it feeds.
 public struct StrapConfiguration: Sendable, Equatable {
     public var strap: StrapSelector
+    /// The foot pod or bike sensor whose distance the activity shows (`distanceSensor`), if any.
+    public var distanceSensor: StrapSelector?
+    /// `wheelCircumference`, for a bike sensor.
+    public var distance: DistanceSettings
     /// workoutName from the file; intervalLabel and activityIDPrefix from it or the engine's defaults.
     public var activity: ActivitySettings
     /// The engine's defaults, the file's `cadence` over them, the strap's own over that; validated.
     public var cadence: CadencePolicy
     public var sinks: [SinkConfiguration]
+
+    public init(strap: StrapSelector, distanceSensor: StrapSelector? = nil, distance: DistanceSettings = DistanceSettings(),
+                activity: ActivitySettings, cadence: CadencePolicy, sinks: [SinkConfiguration]) {
+        self.strap = strap
+        self.distanceSensor = distanceSensor
+        self.distance = distance
+        self.activity = activity
+        self.cadence = cadence
+        self.sinks = sinks
+    }
 }
 
 /// How a strap is recognised: its Bluetooth address (exact) or its advertised name.

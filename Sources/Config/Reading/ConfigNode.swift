@@ -37,6 +37,16 @@ struct ConfigNode {
     /// A length: a finite number of metres, 0 or more.
     func metres() -> Double? { quantity(unit: "metres") }
 
+    /// A length within `range`.
+    func metres(in range: ClosedRange<Double>) -> Double? {
+        guard let metres = metres() else { return nil }
+        guard range.contains(metres) else {
+            report("expected metres between \(JSONNumber.text(range.lowerBound)) and \(JSONNumber.text(range.upperBound)), got \(JSONNumber.text(metres))")
+            return nil
+        }
+        return metres
+    }
+
     private func quantity(unit: String) -> Double? {
         guard case let .number(text) = value, let amount = Double(text), amount.isFinite else {
             expected("a number of \(unit)"); return nil

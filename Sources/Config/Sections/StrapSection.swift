@@ -1,15 +1,18 @@
 import Foundation
 import LiveState
+import Sensors
 
 /// The `straps` section: which strap feeds which activity, and where its updates go. The activity
 /// keys are LiveState's `ActivitySettings` (workoutName, intervalLabel, activityIDPrefix).
 ///
 ///     "straps": [
 ///       {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "intervalLabel": "Warm-up",
-///        "cadence": {"zoneBoundaries": [114, 133, 152, 171]}, "sinks": [{"type": "stdout"}]}
+///        "cadence": {"zoneBoundaries": [114, 133, 152, 171]}, "sinks": [{"type": "stdout"}],
+///        "distanceSensor": {"name": "Stryd"}, "wheelCircumference": 2.105}
 ///     ]
 enum StrapSection {
-    static let keys = ["address", "name", "workoutName", "intervalLabel", "activityIDPrefix", "cadence", "sinks"]
+    static let keys = ["address", "name", "distanceSensor", "wheelCircumference", "workoutName", "intervalLabel",
+                       "activityIDPrefix", "cadence", "sinks"]
 
     static func read(_ node: ConfigNode, cadence base: CadenceSettings) -> [StrapConfiguration]? {
         guard let elements = node.array() else { return nil }
@@ -18,11 +21,12 @@ enum StrapSection {
         var firstUse: [StrapSelector: Int] = [:]
         for (index, element) in elements.enumerated() {
             guard let strap = readStrap(element, cadence: base) else { continue }
-            if let earlier = firstUse[strap.strap] {
-                element.report("\(strap.strap) is already used by straps[\(earlier)]; one strap feeds one activity")
+            let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
+            if let used = sensors.first(where: { firstUse[$0] != nil }) {
+                element.report("\(used) is already used by straps[\(firstUse[used]!)]; one sensor feeds one activity")
                 continue
             }
-            firstUse[strap.strap] = index
+            for sensor in sensors { firstUse[sensor] = index }
             straps.append(strap)
         }
         return straps.count == elements.count ? straps : nil
@@ -31,18 +35,29 @@ enum StrapSection {
     private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings) -> StrapConfiguration? {
         guard let object = ObjectFields(node, allowed: keys) else { return nil }
         let selector = readSelector(object)
+        let distanceSensor = object.optional("distanceSensor").map(readDistanceSensor)
+        let wheel = object.optional("wheelCircumference").map { $0.metres(in: DistanceSettings.plausibleWheelCircumference) }
         let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
         let intervalLabel = object.optional("intervalLabel")?.string()
         let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
         let cadence = policy(own: object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
         let sinks = object.required("sinks", "where this strap's updates go").flatMap(SinkSection.readSinks)
         let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
-        guard let selector, let workoutName, let cadence, let sinks, optionalsRead else { return nil }
+        // An optional key that is present but unreadable has been reported: the strap is not made.
+        let distanceRead = (distanceSensor.map { $0 != nil } ?? true) && (wheel.map { $0 != nil } ?? true)
+        guard let selector, let workoutName, let cadence, let sinks, optionalsRead, distanceRead else { return nil }
+        if let distanceSensor = distanceSensor ?? nil, distanceSensor == selector {
+            object.optional("distanceSensor")?.report("the distance sensor cannot be the strap itself")
+            return nil
+        }
         var activity = ActivitySettings(workoutName: workoutName)
         if let intervalLabel { activity.intervalLabel = intervalLabel }
         if let prefix { activity.activityIDPrefix = prefix }
         guard fitsActivityKit(activity, strap: node) else { return nil }
-        return StrapConfiguration(strap: selector, activity: activity, cadence: cadence, sinks: sinks)
+        var distance = DistanceSettings()
+        if let circumference = wheel ?? nil { distance.wheelCircumference = circumference }
+        return StrapConfiguration(strap: selector, distanceSensor: distanceSensor ?? nil, distance: distance,
+                                  activity: activity, cadence: cadence, sinks: sinks)
     }
 
     /// Every update carries the workout name and the label, so if they alone push attributes + content
@@ -80,6 +95,12 @@ enum StrapSection {
         }
     }
 
+    /// `{"address": …}` or `{"name": …}`, as a strap is named.
+    private static func readDistanceSensor(_ node: ConfigNode) -> StrapSelector? {
+        guard let object = ObjectFields(node, allowed: ["address", "name"]) else { return nil }
+        return readSelector(object)
+    }
+
     private static func readSelector(_ object: ObjectFields) -> StrapSelector? {
         switch (object.optional("address"), object.optional("name")) {
         case let (address?, nil):
@@ -100,6 +121,14 @@ enum StrapSection {
         switch strap.strap {
         case let .address(address): members.append(.init("address", .string(address)))
         case let .name(name): members.append(.init("name", .string(name)))
+        }
+        if let sensor = strap.distanceSensor {
+            let named: JSONValue.Member = switch sensor {
+            case let .address(address): .init("address", .string(address))
+            case let .name(name): .init("name", .string(name))
+            }
+            members.append(.init("distanceSensor", .object([named])))
+            members.append(.init("wheelCircumference", .number(JSONNumber.text(strap.distance.wheelCircumference))))
         }
         members.append(.init("workoutName", .string(strap.activity.workoutName)))
         members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))

@@ -3,6 +3,10 @@ public struct DistanceSettings: Sendable, Hashable {
     /// Meters per wheel revolution, for a bike sensor (`--wheel-circumference`, `wheelCircumference`).
     public var wheelCircumference: Double
 
+    /// Wheels people ride, from a child's bike to a fat bike: a bound that keeps a value in
+    /// millimetres or inches out.
+    public static let plausibleWheelCircumference = 0.5...4.0
+
     public init(wheelCircumference: Double = CyclingDistance.defaultWheelCircumference) {
         self.wheelCircumference = wheelCircumference
     }

@@ -1,4 +1,5 @@
 import BlueZ
+import Sensors
 
 /// `run` once its sessions are made: each strap's link delivers straight into the strap's session,
 /// on the session's queue (a value goes from the socket through the engine on one thread), the
@@ -6,12 +7,15 @@ import BlueZ
 public enum LinkedSessions {
     public struct Strap {
         var selector: BlueZ.StrapSelector
+        /// The foot pod or bike sensor feeding the same session with distance, if any.
+        var distance: BlueZ.StrapSelector?
         var session: LiveSession
         /// `--record`: every event written exactly as it arrived, before the session sees it.
         var recorder: TraceRecorder?
 
-        public init(selector: BlueZ.StrapSelector, session: LiveSession, recorder: TraceRecorder?) {
+        public init(selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil, session: LiveSession, recorder: TraceRecorder?) {
             self.selector = selector
+            self.distance = distance
             self.session = session
             self.recorder = recorder
         }
@@ -19,18 +23,21 @@ public enum LinkedSessions {
 
     /// Returns once every session has ended and every link has stopped with its events consumed.
     public static func run(_ straps: [Strap], links: StrapLinks) throws(SessionError) {
-        links.start(straps.map { strap in
+        links.start(straps.flatMap { strap in
             let (session, recorder) = (strap.session, strap.recorder)
-            return StrapLinks.Strap(
-                selector: strap.selector,
-                queue: session.queue,
-                consume: { event in
-                    if let failure = recorder?.append(event) { return failure }
-                    session.deliverOnQueue(event)
-                    return nil
-                },
-                ended: { session.endOfInput() }
-            )
+            // Both links deliver on the session's queue: the recorder and the engine see one order.
+            let consume: @Sendable (StrapEvent) -> SessionError? = { event in
+                if let failure = recorder?.append(event) { return failure }
+                session.deliverOnQueue(event)
+                return nil
+            }
+            let strapLink = StrapLinks.Strap(selector: strap.selector, queue: session.queue, consume: consume,
+                                             ended: { session.endOfInput() })
+            // The strap's link decides the session's end; the distance sensor's only stops with it.
+            let distanceLink = strap.distance.map {
+                StrapLinks.Strap(selector: $0, role: .distance, queue: session.queue, consume: consume, ended: {})
+            }
+            return [strapLink] + (distanceLink.map { [$0] } ?? [])
         })
         var outcome: SessionError?
         do {

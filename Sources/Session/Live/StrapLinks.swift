@@ -5,7 +5,7 @@ import Sensors
 import Synchronization
 
 /// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
-/// `StrapLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
+/// `SensorLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
 /// straight to that strap's consumer (no hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
 /// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
 public final class StrapLinks: Sendable {
@@ -14,13 +14,16 @@ public final class StrapLinks: Sendable {
     /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
     public struct Strap: Sendable {
         var selector: BlueZ.StrapSelector
+        /// The strap itself, or the distance sensor beside it (its events are tagged so).
+        var role: SensorRole
         var queue: DispatchQueue?
         var consume: @Sendable (StrapEvent) -> SessionError?
         var ended: @Sendable () -> Void
 
-        public init(selector: BlueZ.StrapSelector, queue: DispatchQueue? = nil,
+        public init(selector: BlueZ.StrapSelector, role: SensorRole = .strap, queue: DispatchQueue? = nil,
                     consume: @escaping @Sendable (StrapEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
             self.selector = selector
+            self.role = role
             self.queue = queue
             self.consume = consume
             self.ended = ended
@@ -66,7 +69,7 @@ public final class StrapLinks: Sendable {
     private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
         let events = strap.queue ?? DispatchQueue(label: "hrbridge.strap-events")
         let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events)
-        let link = StrapLink(selector: strap.selector, client: client, gates: gates, environment: environment) { [self] event in
+        let link = SensorLink(selector: strap.selector, role: strap.role, client: client, gates: gates, environment: environment) { [self] event in
             guard let failure = strap.consume(event) else { return }
             record(failure)
             stop(strap.selector)
@@ -77,7 +80,7 @@ public final class StrapLinks: Sendable {
                 return
             }
             state.tasks[strap.selector] = Task { [self] in
-                do throws(StrapLinkError) {
+                do throws(SensorLinkError) {
                     try await link.run()
                 } catch {
                     // Retrying cannot help (the bus connection is gone): this strap's session ends now.

@@ -2,21 +2,24 @@ import BlueZ
 import Sensors
 import Trace
 
-/// `--record` and `record`: every event of one strap written as it arrives (one write per line),
-/// before anything else sees it. The header is written with the first event, whose time becomes
-/// the trace's start. Times are kept monotonic: a value read before the link's `connected` was
+/// `--record` and `record`: every event of one strap (and of the distance sensor beside it, in a
+/// version-2 trace) written as it arrives (one write per line), before anything else sees it. The
+/// header is written with the first event, whose time becomes the trace's start. Times are kept monotonic: a value read before the link's `connected` was
 /// stamped is written at the later time, never reordered. After a write failure it stops and
 /// reports that once. Several straps recorded together get a file each (`files(_:for:)`).
 public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
     private let path: String
     private let selector: BlueZ.StrapSelector
+    private let distance: BlueZ.StrapSelector?
     private var writer: TraceWriter?
     private var lastTime: Timestamp?
     private var failed = false
 
-    public init(path: String, selector: BlueZ.StrapSelector) {
+    /// `distance`: the distance sensor whose events share the file (on the same queue).
+    public init(path: String, selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil) {
         self.path = path
         self.selector = selector
+        self.distance = distance
     }
 
     /// nil, or the failure (once); later events are not written.
@@ -29,6 +32,14 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
                 case let .address(address): header.address = address
                 case let .name(name): header.name = name
                 case .anyHeartRateStrap: break
+                }
+                if let distance {
+                    header.version = TraceHeader.multiSensorVersion
+                    switch distance {
+                    case let .address(address): header.distanceAddress = address
+                    case let .name(name): header.distanceName = name
+                    case .anyHeartRateStrap: break
+                    }
                 }
                 writer = try TraceWriter(path: path, header: header)
             }

@@ -11,13 +11,14 @@ public enum StrapSessions {
         var spoolDirectory: String
         var environment: [String: String]
         var console: any SessionConsole
-        /// Called (any thread) when a signal stops a strap's session: let go of the strap.
-        var onStop: @Sendable (Config.StrapSelector) -> Void
+        /// Called (any thread) when a signal stops a strap's session: let go of the strap and of the
+        /// distance sensor beside it.
+        var onStop: @Sendable ([Config.StrapSelector]) -> Void
         var grace: Double
         var statusInterval: Double?
 
         public init(stateDirectory: String, spoolDirectory: String, environment: [String: String], console: any SessionConsole,
-                    onStop: @escaping @Sendable (Config.StrapSelector) -> Void, grace: Double = SinkSet.defaultGrace,
+                    onStop: @escaping @Sendable ([Config.StrapSelector]) -> Void, grace: Double = SinkSet.defaultGrace,
                     statusInterval: Double? = nil) {
             self.stateDirectory = stateDirectory
             self.spoolDirectory = spoolDirectory
@@ -49,12 +50,12 @@ public enum StrapSessions {
                 spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
             ))
             let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: SessionKey.strap(strap.strap))
-            let selector = strap.strap
+            let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
             let session = LiveSession(
-                feed: StrapFeed(engine: engine),
+                feed: StrapFeed(engine: engine, distance: strap.distance),
                 sinks: SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval),
-                console: context.console, clock: .real, stateFile: stateFile, onStop: { onStop(selector) }
+                console: context.console, clock: .real, stateFile: stateFile, onStop: { onStop(sensors) }
             )
             made.append((strap, session))
         }

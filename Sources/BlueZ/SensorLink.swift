@@ -2,17 +2,23 @@ import DBus
 import Dispatch
 import Sensors
 
-/// One strap's life: find it, connect (one connect per adapter at a time), wait for its
-/// services, subscribe once, stream, and after any loss start over with the policy's
-/// backoff. Emits raw `StrapEvent`s; never parses. Cancel the task running `run()` to stop:
-/// notifications are stopped and the strap disconnected within the policy's deadline.
+/// One sensor's life (a strap, or the foot pod or bike sensor beside it): find it, connect (one
+/// connect per adapter at a time), wait for its services and the measurement characteristic of one
+/// of the kinds it may be, subscribe once, stream, and after any loss start over with the policy's
+/// backoff. Emits raw `StrapEvent`s tagged with the sensor's role; never parses. Cancel the task
+/// running `run()` to stop: notifications are stopped and the sensor disconnected within the
+/// policy's deadline.
 ///
 /// Events are delivered in order to `onEvent` on `environment.events`, a serial queue (the hot
 /// path: an AcquireNotify value goes from the socket to `onEvent` on one thread, with no task
 /// hop). That queue may be the consumer's own (busy for seconds while it flushes): the link never
 /// blocks a thread waiting for it.
-public final class StrapLink: Sendable {
+public final class SensorLink: Sendable {
     public let selector: StrapSelector
+    /// What the sensor may be: the strap is a heart-rate sensor; the distance sensor is any kind
+    /// that gives distance, told apart by the services it offers once connected.
+    let kinds: [SensorKind]
+    let role: SensorRole
     let onEvent: @Sendable (StrapEvent) -> Void
     let client: BlueZClient
     let gates: AdapterGates
@@ -20,9 +26,12 @@ public final class StrapLink: Sendable {
     let environment: LinkEnvironment
     var queue: DispatchQueue { environment.events }
 
-    public init(selector: StrapSelector, client: BlueZClient, gates: AdapterGates, policy: ReconnectPolicy = ReconnectPolicy(),
-                environment: LinkEnvironment, onEvent: @escaping @Sendable (StrapEvent) -> Void) {
+    public init(selector: StrapSelector, role: SensorRole = .strap, client: BlueZClient, gates: AdapterGates,
+                policy: ReconnectPolicy = ReconnectPolicy(), environment: LinkEnvironment,
+                onEvent: @escaping @Sendable (StrapEvent) -> Void) {
         self.selector = selector
+        self.role = role
+        self.kinds = SensorKind.all.filter { $0.contribution.givesDistance == (role == .distance) }
         self.client = client
         self.gates = gates
         self.policy = policy
@@ -43,15 +52,17 @@ public final class StrapLink: Sendable {
         await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
     }
 
-    /// On `queue` only.
+    /// On `queue` only. Every event leaves tagged with the sensor's role.
     func deliver(_ event: StrapEvent) {
+        var event = event
+        event.sensor = role
         onEvent(event)
     }
 
     func log(_ message: String) { environment.log("\(selector): \(message)") }
 
     /// Runs until cancelled (returns after clean-up) or until retrying cannot help (throws).
-    public func run() async throws(StrapLinkError) {
+    public func run() async throws(SensorLinkError) {
         var failures = 0
         /// Connects in a row that answered InProgress: only the first cleans up.
         var inProgressStreak = 0
@@ -65,7 +76,7 @@ public final class StrapLink: Sendable {
                 verdict = streamed ? .retrySoon : .retry
             } catch {
                 if Task.isCancelled { return }
-                if error.verdict == .fatal { throw StrapLinkError(description: "\(selector): \(error.reason)") }
+                if error.verdict == .fatal { throw SensorLinkError(description: "\(selector): \(error.reason)") }
                 verdict = error.verdict
                 // Patience has its own fixed wait: an attempt under way is no failure to back off from.
                 if verdict != .waitPatiently { failures += 1 }
@@ -91,10 +102,10 @@ public final class StrapLink: Sendable {
         defer { feed.finish() }
         let outcome: Result<Bool, LinkFailure>
         do {
-            let heartRatePath = try await gates.withGate(adapterPath) { () async throws(LinkFailure) -> String in
+            let measured = try await gates.withGate(adapterPath) { () async throws(LinkFailure) -> Measured in
                 try await self.connect(device, cleaningUpInProgress: cleaningUpInProgress)
             }
-            outcome = .success(await stream(device: device, heartRatePath: heartRatePath, values: values, inputs: inputs, feed: feed))
+            outcome = .success(await stream(device: device, measured: measured, values: values, inputs: inputs, feed: feed))
         } catch let failure as LinkFailure {
             outcome = .failure(failure)
         } catch {
@@ -128,10 +139,11 @@ public final class StrapLink: Sendable {
             } else if tree.adapters.isEmpty {
                 cause = "no Bluetooth adapter; waiting for one"
             } else if let adapter = tree.adapters.first(where: \.powered) {
-                cause = "not found yet; scanning on \(adapter.interfaceName) (straps sleep off the chest: wet the electrodes and put it on)"
+                let hint = role == .strap ? "straps sleep off the chest: wet the electrodes and put it on" : "pods and bike sensors sleep until moved"
+                cause = "not found yet; scanning on \(adapter.interfaceName) (\(hint))"
                 if scanningOn?.path != adapter.path {
                     scanningOn = adapter
-                    try? await adapter.setDiscoveryFilter(Adapter1.heartRateDiscoveryFilter(), on: bus)
+                    try? await adapter.setDiscoveryFilter(Adapter1.sensorDiscoveryFilter(), on: bus)
                     do { try await adapter.startDiscovery(on: bus) } catch { log("StartDiscovery: \(error)") }
                 }
             } else {
@@ -145,11 +157,18 @@ public final class StrapLink: Sendable {
         }
     }
 
+    /// The measurement characteristic found once the services resolved, and the kind it tells.
+    struct Measured: Sendable {
+        var path: String
+        var kind: SensorKind
+    }
+
     /// Connect (or adopt a link that is already up), then wait for the services and the
-    /// 0x2A37 object; on timeout disconnect so the next attempt starts clean. InProgress means
-    /// bluetoothd has an attempt of its own (a stale one of ours, another client's): the first in
-    /// a row cancels it with one Disconnect; the link then waits patiently, never hammering.
-    private func connect(_ device: Device1, cleaningUpInProgress: Bool) async throws(LinkFailure) -> String {
+    /// measurement object of one of `kinds`; on timeout disconnect so the next attempt starts
+    /// clean. InProgress means bluetoothd has an attempt of its own (a stale one of ours, another
+    /// client's): the first in a row cancels it with one Disconnect; the link then waits
+    /// patiently, never hammering.
+    private func connect(_ device: Device1, cleaningUpInProgress: Bool) async throws(LinkFailure) -> Measured {
         if device.connected {
             log("already connected (adopting the link)")
         } else {
@@ -166,14 +185,20 @@ public final class StrapLink: Sendable {
                 }
             }
         }
-        let devicePath = device.path
+        let (devicePath, kinds) = (device.path, self.kinds)
         let found = await client.wait(timeout: policy.servicesResolvedTimeout) { tree, _ in
-            guard tree.device(at: devicePath)?.servicesResolved == true else { return nil as String? }
-            return tree.characteristic(.heartRateMeasurement, inService: .heartRateService, ofDevice: devicePath)?.path
+            guard tree.device(at: devicePath)?.servicesResolved == true else { return nil as Measured? }
+            for kind in kinds {
+                if let path = tree.characteristic(kind.measurementCharacteristic, inService: kind.service, ofDevice: devicePath)?.path {
+                    return Measured(path: path, kind: kind)
+                }
+            }
+            return nil
         }
         guard let found else {
             try? await Task { [bus] in try await device.disconnect(on: bus) }.value
-            throw LinkFailure(verdict: .retry, reason: "services or 0x2A37 not resolved within \(policy.servicesResolvedTimeout.formattedSeconds); disconnected")
+            let wanted = kinds.map { "0x\($0.measurementCharacteristic.shortForm.uppercased())" }.joined(separator: " or ")
+            throw LinkFailure(verdict: .retry, reason: "services or \(wanted) not resolved within \(policy.servicesResolvedTimeout.formattedSeconds); disconnected")
         }
         return found
     }

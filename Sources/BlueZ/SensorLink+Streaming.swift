@@ -3,11 +3,12 @@ import Sensors
 
 /// The connected part of a link: subscribe exactly once, stream until something says the
 /// link is gone, then tear down. On cancellation: stop notifications, disconnect.
-extension StrapLink {
-    /// True when at least one 0x2A37 value arrived.
-    func stream(device: Device1, heartRatePath: String, values: ValueDispatch, inputs: AsyncStream<LinkInput>,
+extension SensorLink {
+    /// True when at least one measurement value arrived.
+    func stream(device: Device1, measured: Measured, values: ValueDispatch, inputs: AsyncStream<LinkInput>,
                 feed: AsyncStream<LinkInput>.Continuation) async -> Bool {
         let tree = await client.tree
+        let measurementPath = measured.path
         let batteryPath = tree.characteristic(.batteryLevel, inService: .batteryService, ofDevice: device.path)?.path
         let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
 
@@ -15,7 +16,8 @@ extension StrapLink {
         let connectedAt = environment.clock()
         await onQueue {
             self.deliver(StrapEvent(time: connectedAt, kind: .connected))
-            values.start(heartRatePath: heartRatePath, batteryPath: batteryPath, watchdog: watchdog)
+            values.start(measurementPath: measurementPath, characteristic: measured.kind.measurementCharacteristic,
+                         batteryPath: batteryPath, watchdog: watchdog)
         }
         log("connected")
 
@@ -30,8 +32,8 @@ extension StrapLink {
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
-        let socket = await subscribe(tree.characteristic(at: heartRatePath), feed: feed) { bytes, time in
-            values.heartRate(bytes, at: time) // on the events queue, straight from the socket
+        let socket = await subscribe(tree.characteristic(at: measurementPath), feed: feed) { bytes, time in
+            values.measurement(bytes, at: time) // on the events queue, straight from the socket
         }
 
         var lostBecause: String?
@@ -40,7 +42,7 @@ extension StrapLink {
         for await input in inputs {
             switch input {
             case .treeChanged:
-                lostBecause = await linkLoss(device: device, heartRatePath: heartRatePath)
+                lostBecause = await linkLoss(device: device, measured: measured)
             case .silent:
                 silent = true
                 lostBecause = "no notification for \(policy.silenceTimeout.formattedSeconds) while connected"
@@ -57,8 +59,8 @@ extension StrapLink {
             await drain(inputs: inputs, feed: feed)
         }
         if Task.isCancelled {
-            await shutDown(device: device, heartRatePath: heartRatePath, socket: socket)
-            return values.heartRateValues > 0
+            await shutDown(device: device, measurementPath: measurementPath, socket: socket)
+            return values.measuredValues > 0
         }
         socket?.close()
         let lostAt = environment.clock()
@@ -71,7 +73,7 @@ extension StrapLink {
             // BlueZ may still think the link is up: end it so that the next Connect starts clean.
             try? await device.disconnect(on: bus)
         }
-        return values.heartRateValues > 0 // counted on the queue, which has run everything before the stop
+        return values.measuredValues > 0 // counted on the queue, which has run everything before the stop
     }
 
     /// The link dropped while values may still sit in the AcquireNotify socket (bluetoothd queued
@@ -120,26 +122,28 @@ extension StrapLink {
     }
 
     /// Why the link is gone, read from the mirror; nil while it stands.
-    private func linkLoss(device: Device1, heartRatePath: String) async -> String? {
+    private func linkLoss(device: Device1, measured: Measured) async -> String? {
         let (tree, running) = (await client.tree, await client.isBlueZRunning)
         if !running { return "bluetoothd left the bus" }
         guard let adapterPath = device.adapterPath, let adapter = tree.adapter(at: adapterPath) else { return "adapter removed" }
         if !adapter.powered { return "adapter \(adapter.interfaceName) powered off" }
         guard let current = tree.device(at: device.path) else { return "device removed" }
         if !current.connected { return "disconnected" }
-        if tree.characteristic(at: heartRatePath) == nil { return "0x2A37 characteristic removed" }
+        if tree.characteristic(at: measured.path) == nil {
+            return "0x\(measured.kind.measurementCharacteristic.shortForm.uppercased()) characteristic removed"
+        }
         return nil
     }
 
     /// SIGINT/SIGTERM: release notifications and disconnect within the deadline, in a task
     /// that does not inherit the cancellation.
-    private func shutDown(device: Device1, heartRatePath: String, socket: NotificationSocket?) async {
+    private func shutDown(device: Device1, measurementPath: String, socket: NotificationSocket?) async {
         let budget = policy.shutdownDeadline
         await Task { [bus] in
             if let socket {
                 socket.close() // closing the acquired socket ends the notify session
             } else {
-                try? await GattCharacteristic1(path: heartRatePath, properties: [:]).stopNotify(on: bus, timeout: budget / 4)
+                try? await GattCharacteristic1(path: measurementPath, properties: [:]).stopNotify(on: bus, timeout: budget / 4)
             }
             try? await device.disconnect(on: bus, timeout: budget * 0.7)
         }.value

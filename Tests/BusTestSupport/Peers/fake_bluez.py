@@ -7,6 +7,9 @@ The strap notifies 0x2A37 every --interval ms while connected and subscribed (St
 then PropertiesChanged, or AcquireNotify then a SOCK_SEQPACKET socketpair). Value n is
 [0x07, n lo, n hi]: 16-bit rate n, contact detected, so tests can tell every sample apart.
 A value due while nobody listens waits: what was sent is exactly what a client should get.
+A device listed as ADDRESS=NAME=rsc is a foot pod instead (0x1814, RSC Measurement 0x2A53):
+value n is [0x02, 0x00, 0x03, 170, total] with speed 3 m/s, cadence 170 and a total distance
+of 3 n metres (u32 in 0.1 m), so the distance a client derives is 3 m per value after the first.
 
 Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bluez goes):
   Silence(d s)         connected, sends nothing for s seconds
@@ -50,9 +53,16 @@ def error(name, text=''):
     return dbus.exceptions.DBusException(text, name='org.bluez.Error.' + name)
 
 
+# Per kind: the service, its measurement characteristic, what else it advertises, value n.
+KINDS = {
+    'hr': ('180d', '2a37', lambda n: bytes([0x07, n & 0xFF, n >> 8])),
+    'rsc': ('1814', '2a53', lambda n: bytes([0x02, 0x00, 0x03, 170]) + (30 * n).to_bytes(4, 'little')),
+}
+
+
 class Strap:
-    def __init__(self, address, name):
-        self.address, self.name = address, name
+    def __init__(self, address, name, kind='hr'):
+        self.address, self.name, self.kind = address, name, kind
         self.connected = False
         self.resolved = False
         self.off_until = 0
@@ -75,7 +85,7 @@ class Fake:
         self.calls = {}
         self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
         self.hide_heart_rate = False  # connect, resolve, but no 0x180D service (a stale GATT cache)
-        self.straps = [Strap(*item.split('=', 1)) for item in args.straps.split(',')]
+        self.straps = [Strap(*item.split('=', 2)) for item in args.straps.split(',')]
         self.name = dbus.service.BusName('org.bluez', bus)
         self.main = mockobject.DBusMockObject(self.name, '/', 'org.bluez.Mock', {}, os.devnull, True)
         mockobject.objects['/'] = self.main
@@ -110,7 +120,8 @@ class Fake:
                 ('Connect', '', '', lambda device, s=strap: self.connect(s)),
                 ('Disconnect', '', '', lambda device, s=strap: self.disconnect(s)),
             ])
-            advertised = [uuid(short) for short in self.args.uuids.split(',')]
+            shorts = self.args.uuids.split(',') if strap.kind == 'hr' else [KINDS[strap.kind][0], '180f']
+            advertised = [uuid(short) for short in shorts]
             device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
             if self.args.connected:
                 self.connect(strap, counted=False)
@@ -149,13 +160,15 @@ class Fake:
             strap.resolved = True
             self.device(strap).UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(True, variant_level=1)})
             return True
-        self.add_service(hr_service, base, '180d')
+        service_uuid, measurement_uuid, _ = KINDS[strap.kind]
+        self.add_service(hr_service, base, service_uuid)
         hr_props = {'Flags': dbus.Array(['notify'], signature='s'), 'Notifying': dbus.Boolean(strap.session)}
         if self.args.acquire:
             hr_props['NotifyAcquired'] = dbus.Boolean(False)
-        self.add_char(hr_service + '/char000d', hr_service, '2a37', hr_props, strap, measurement=True)
-        self.add_char(hr_service + '/char0010', hr_service, '2a38', {'Flags': dbus.Array(['read'], signature='s')}, strap,
-                      read=lambda: [1])
+        self.add_char(hr_service + '/char000d', hr_service, measurement_uuid, hr_props, strap, measurement=True)
+        if strap.kind == 'hr':
+            self.add_char(hr_service + '/char0010', hr_service, '2a38', {'Flags': dbus.Array(['read'], signature='s')}, strap,
+                          read=lambda: [1])
         self.add_service(battery_service, base, '180f')
         self.add_char(battery_service + '/char0013', battery_service, '2a19',
                       {'Flags': dbus.Array(['read', 'notify'], signature='s'), 'Notifying': dbus.Boolean(False)}, strap,
@@ -258,7 +271,7 @@ class Fake:
 
     def notify(self, strap):
         rate = strap.next_rate
-        value = bytes([0x07, rate & 0xFF, rate >> 8])
+        value = KINDS[strap.kind][2](rate)
         if strap.acquired:
             try:
                 strap.acquired.send(value)
@@ -342,7 +355,7 @@ def export_control(bus, fake):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME,…')
+    parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME[=rsc],… (rsc: a foot pod)')
     parser.add_argument('--interval', type=int, default=20, help='ms between notifications')
     parser.add_argument('--count', type=int, default=1_000_000, help='stop after this many values')
     parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')

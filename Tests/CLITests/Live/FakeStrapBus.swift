@@ -63,7 +63,10 @@ struct RecordedTrace {
         header = reader.header
     }
 
-    var rates: [Int64] {
+    var rates: [Int64] { Self.rates(of: events) }
+
+    /// The rates of the heart-rate values among `events`.
+    static func rates(of events: [StrapEvent]) -> [Int64] {
         events.compactMap { event in
             guard case let .notification(_, value) = event.kind else { return nil }
             return (try? HeartRateMeasurement(parsing: value)).map { Int64($0.beatsPerMinute) }

@@ -50,12 +50,13 @@ final class RunningBridge: @unchecked Sendable {
         return object
     }
 
-    /// Reads updates until one has `reason`; returns it.
+    /// Reads updates until one has `reason` (and is `matching`); returns it.
     @discardableResult
-    func waitFor(reason: String, activityPrefix: String? = nil, within seconds: Double = 30) async throws -> [String: Any] {
+    func waitFor(reason: String, activityPrefix: String? = nil, within seconds: Double = 30,
+                 matching: ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any] {
         while let update = try await next(within: seconds) {
             let activity = update["activity"] as? String ?? ""
-            if update["reason"] as? String == reason, activityPrefix.map({ activity.hasPrefix($0) }) ?? true { return update }
+            if update["reason"] as? String == reason, activityPrefix.map({ activity.hasPrefix($0) }) ?? true, matching(update) { return update }
         }
         let status = try await exited()
         throw TimedOut(what: "an update with reason \(reason) (stdout closed, exit \(status)); stderr:\n\(stderr)")
@@ -90,6 +91,15 @@ final class RunningBridge: @unchecked Sendable {
     }
 
     var stderr: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until stderr holds `text` (the updates keep being read in the background).
+    func waitFor(stderr text: String, within seconds: Double = 30) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !stderr.contains(text) {
+            guard ContinuousClock.now < deadline else { throw TimedOut(what: "'\(text)' on stderr; stderr:\n\(stderr)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -9,8 +9,9 @@ struct DistanceFeed: Sendable {
     /// The characteristic the derivation was made for: a value of another kind starts a new one.
     private var characteristic: BluetoothUUID?
     private var derivation: (any DistanceDerivation)?
-    /// From a drop until its next measurement: the sensor is lost, and says so once when back.
-    private var lost = false
+    /// nil until the sensor's first event; lost from a drop until its next measurement.
+    private(set) var state: DistanceSensorState?
+    private var lost: Bool { state == .lost }
 
     init(settings: DistanceSettings) {
         self.settings = settings
@@ -40,17 +41,25 @@ struct DistanceFeed: Sendable {
             } catch {
                 return .said("dropped malformed 0x\(uuid.shortForm.uppercased()) value: \(error)")
             }
-            guard lost else { return .covered(metres) }
-            lost = false
+            let wasLost = lost
+            state = .live
+            guard wasLost else { return .covered(metres) }
             return .coveredAndSaid(metres, "distance sensor back")
         case .disconnected:
             derivation?.linkDropped()
             guard !lost else { return .nothing }
-            lost = true
+            state = .lost
             let held = shownDistance.map { ": updates keep \($0) m until it is back" } ?? ""
             return .said("distance sensor lost\(held)")
         case .connected, .battery, .bodySensorLocation, .note:
             return .nothing
         }
     }
+}
+
+/// Whether the distance sensor beside the strap is giving values, for `ctl status`.
+public enum DistanceSensorState: String, Sendable, Hashable {
+    case live
+    /// Its link dropped; the updates keep the last distance until its next value.
+    case lost
 }

@@ -30,6 +30,9 @@ public struct StrapFeed: Sendable {
 
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    /// The distance sensor's state; nil when none has been heard from.
+    public var distanceSensor: DistanceSensorState? { distance.state }
+
     public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
         engine.tick(at: time)
     }

@@ -48,9 +48,12 @@ import Testing
     @Test func aLostDistanceSensorIsSaidAndTheHeartRateGoesOn() throws {
         var feed = StrapFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))
+        #expect(feed.distanceSensor == nil)
         _ = feed.handle(pod(0.5, decimetres: 100))
         _ = feed.handle(pod(1.5, decimetres: 130))
+        #expect(feed.distanceSensor == .live)
         let lost = feed.handle(sensor(2, .disconnected(reason: "link loss")))
+        #expect(feed.distanceSensor == .lost)
         #expect(lost.warning == "distance sensor lost: updates keep 3.0 m until it is back")
         #expect(lost.updates.isEmpty)
         #expect(feed.handle(sensor(2.5, .disconnected(reason: nil))).warning == nil) // said once
@@ -59,6 +62,7 @@ import Testing
         #expect(strapOn.isEmpty) // the strap never heard of it: no sensor-lost
         let back = feed.handle(pod(5, decimetres: 160))
         #expect(back.warning == "distance sensor back")
+        #expect(feed.distanceSensor == .live)
         #expect(describe(feed.finish(at: EngineScript.time(6))) == ["6 end:stopped 100 6.0"])
     }
 

@@ -193,6 +193,7 @@ public final class LiveSession: @unchecked Sendable {
     func status() -> SessionStatus {
         queue.sync {
             SessionStatus(running: running, activity: ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate,
+                          distanceSensor: feed.distanceSensor,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
         }
     }

@@ -8,6 +8,8 @@ struct SessionStatus: Sendable, Equatable {
     var running: Bool
     /// The newest update of the activity still running; nil when none runs.
     var activity: ActivityUpdate?
+    /// The distance sensor beside the strap; nil when none has been heard from.
+    var distanceSensor: DistanceSensorState? = nil
     /// `(sink name, counters)` in the order the sinks were given.
     var sinks: [SinkStatus]
 
@@ -16,16 +18,19 @@ struct SessionStatus: Sendable, Equatable {
         var summary: String
     }
 
-    /// One line: `running, activity X #7 (changed, 142 bpm); sink stdout: sent 7, …`.
+    /// One line: `running, activity X #7 (changed, 142 bpm); sink stdout: sent 7, …`; with a distance
+    /// sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
     var line: String {
         var text = running ? "running" : "stopped"
         if let activity {
             let rate = activity.contentState.heartRate.map { "\($0) bpm" } ?? "no heart rate"
             let paused = activity.contentState.pausedAt != nil && activity.event != .end ? ", paused" : ""
-            text += ", activity \(activity.activityID) #\(activity.sequence) (\(activity.reason), \(rate)\(paused))"
+            let distance = distanceSensor == nil ? "" : ", \(activity.contentState.distanceMeters) m"
+            text += ", activity \(activity.activityID) #\(activity.sequence) (\(activity.reason), \(rate)\(distance)\(paused))"
         } else {
             text += ", no activity"
         }
+        if let distanceSensor { text += "; distance sensor \(distanceSensor.rawValue)" }
         for sink in sinks { text += "; sink \(sink.name): \(sink.summary)" }
         return text
     }

@@ -1,0 +1,27 @@
+import LiveState
+import Sensors
+import Testing
+@testable import Session
+
+/// The one-line status `ctl status` prints: the distance and its sensor only once one was heard from.
+@Suite struct SessionStatusTests {
+    static func update(distance: Double) throws -> ActivityUpdate {
+        var engine = try LiveStateEngine()
+        let start = Timestamp(unixSeconds: 1_704_088_800)
+        var update = try engine.receive(.sample(beatsPerMinute: 142, contact: .detected), at: start)[0]
+        update.contentState.distanceMeters = distance
+        return update
+    }
+
+    @Test(arguments: [
+        (nil, "(start, 142 bpm); sink stdout: sent 1"),
+        (DistanceSensorState.live, "(start, 142 bpm, 1234.5 m); distance sensor live; sink stdout: sent 1"),
+        (DistanceSensorState.lost, "(start, 142 bpm, 1234.5 m); distance sensor lost; sink stdout: sent 1"),
+    ])
+    func distanceShowsWithItsSensor(sensor: DistanceSensorState?, ending: String) throws {
+        let update = try Self.update(distance: 1234.5)
+        let status = SessionStatus(running: true, activity: update, distanceSensor: sensor,
+                                   sinks: [.init(name: "stdout", summary: "sent 1")])
+        #expect(status.line == "running, activity \(update.activityID) #1 \(ending)")
+    }
+}

@@ -18,13 +18,9 @@ public struct Adapter1: Sendable, Equatable {
     public var interfaceName: String { String(path.split(separator: "/").last ?? "") }
 
     // MARK: METHODS
-    /// Heart-rate straps over LE only: the filter bluetoothd applies to what discovery reports.
-    public static func heartRateDiscoveryFilter() -> BusValue {
-        discoveryFilter(services: [.heartRateService])
-    }
-
-    /// Every kind of sensor the bridge reads, over LE. bluetoothd keeps one filter per client, and
-    /// a run's links share one connection: a link looking for a foot pod must not hide the strap.
+    /// Every kind of sensor the bridge reads, over LE: the filter bluetoothd applies to what
+    /// discovery reports. One filter for all, because bluetoothd keeps one per client and a run's
+    /// links share one connection: a link looking for a foot pod must not hide the strap.
     public static func sensorDiscoveryFilter() -> BusValue {
         discoveryFilter(services: SensorKind.all.map(\.service))
     }

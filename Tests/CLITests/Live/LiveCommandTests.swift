@@ -18,7 +18,18 @@ import Trace
         let fake = try FakeStrapBus()
         let result = try Self.hrbridge(["scan", "--timeout", "0.5", "--json"], on: fake.bus)
         #expect(result.status == 0, "\(result.log)")
-        #expect(result.output == #"{"address":"F1:5A:17:00:00:01","name":"HRM-Sim 1","rssi":-79,"battery":null}"# + "\n")
+        #expect(result.output == #"{"address":"F1:5A:17:00:00:01","name":"HRM-Sim 1","rssi":-79,"battery":null,"kind":"heart rate"}"# + "\n")
+        fake.stop()
+    }
+
+    @Test func scanTellsAStrapFromAFootPod() throws {
+        let fake = try FakeStrapBus(["--straps", "\(FakeStrapBus.strap)=HRM-Sim 1,F1:5A:17:00:00:02=RSC-Sim 2=rsc"])
+        let result = try Self.hrbridge(["scan", "--timeout", "0.5", "--json"], on: fake.bus)
+        #expect(result.status == 0, "\(result.log)")
+        #expect(Set(result.output.split(separator: "\n")) == [
+            #"{"address":"F1:5A:17:00:00:01","name":"HRM-Sim 1","rssi":-79,"battery":null,"kind":"heart rate"}"#,
+            #"{"address":"F1:5A:17:00:00:02","name":"RSC-Sim 2","rssi":-79,"battery":null,"kind":"running speed and cadence"}"#,
+        ])
         fake.stop()
     }
 
@@ -43,7 +54,7 @@ import Trace
         let withoutStrap = try FakeStrapBus(["--uuids", "180f"], bus: bus) // a device, but no Heart Rate Service
         result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
         #expect(result.status == 69)
-        #expect(result.log.contains("no heart-rate strap found") && result.log.contains("wake the strap"), "\(result.log)")
+        #expect(result.log.contains("no heart-rate strap, foot pod or bike sensor found") && result.log.contains("wake the strap"), "\(result.log)")
         withoutStrap.stop()
     }
 

@@ -147,7 +147,7 @@ extension SensorLink {
             }
             try? await device.disconnect(on: bus, timeout: budget * 0.7)
         }.value
-        emit(.disconnected(reason: "stopped"))
+        emit(.disconnected(reason: StrapEvent.Kind.stoppedByBridge))
         log("stopped notifications and disconnected")
     }
 }

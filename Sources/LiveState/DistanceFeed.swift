@@ -45,6 +45,8 @@ struct DistanceFeed: Sendable {
             state = .live
             guard wasLost else { return .covered(metres) }
             return .coveredAndSaid(metres, "distance sensor back")
+        case .disconnected where kind.isStopByBridge:
+            return .nothing // the bridge is stopping, the sensor is not lost
         case .disconnected:
             derivation?.linkDropped()
             guard !lost else { return .nothing }

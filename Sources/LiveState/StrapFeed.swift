@@ -56,6 +56,8 @@ public struct StrapFeed: Sendable {
             }
         case .connected:
             input = .connected
+        case .disconnected where event.kind.isStopByBridge:
+            return outcome // the bridge is stopping: a replay ends right after, as the live run did
         case .disconnected:
             input = .disconnected
         case .notification, .battery, .bodySensorLocation, .note:

@@ -21,6 +21,18 @@ import Testing
         #expect(next.updates.map(EngineScript.describe) == ["10 update sensor-lost - p10", "20 update sensor-back 122 p10"])
     }
 
+    /// The links' own disconnect when the bridge stops: the end follows, not a lost sensor (a replay of
+    /// a recorded run then decides what the run did).
+    @Test func theBridgesOwnDisconnectIsNoLoss() throws {
+        var feed = StrapFeed(engine: try LiveStateEngine())
+        _ = feed.handle(notify([0x06, 0x70], at: 0))
+        for sensor in SensorRole.allCases {
+            let stopped = feed.handle(StrapEvent(time: EngineScript.time(1), kind: .disconnected(reason: StrapEvent.Kind.stoppedByBridge), sensor: sensor))
+            #expect(stopped.updates.isEmpty && stopped.warning == nil)
+        }
+        #expect(feed.finish(at: EngineScript.time(2)).map(EngineScript.describe) == ["2 end end:stopped 112 p10"])
+    }
+
     @Test func connectionEventsReachTheEngineAndOthersDoNot() throws {
         var feed = StrapFeed(engine: try LiveStateEngine())
         _ = feed.handle(notify([0x06, 0x70], at: 0))

@@ -1,5 +1,6 @@
 import BlueZ
 import Dispatch
+import Sensors
 import Session
 
 /// `hrbridge record`: a recorder only. Each strap's raw events to a trace file, nothing else.
@@ -43,12 +44,13 @@ enum RecordCommand {
         defer { watcher.cancel() }
         links.start(zip(selectors, recorders).flatMap { selector, recorder in
             ended.enter()
-            // The strap and its distance sensor write one file: both deliver on one queue.
-            let queue = DispatchQueue(label: "hrbridge.record")
-            let strap = StrapLinks.Strap(selector: selector, queue: queue, consume: recorder.append, ended: { ended.leave() })
+            // The strap and its distance sensor write one file: both deliver on one queue, in time order.
+            let (queue, order) = (DispatchQueue(label: "hrbridge.record"), EventOrder())
+            let consume: @Sendable (StrapEvent) -> SessionError? = { recorder.append(order.ordered($0)) }
+            let strap = StrapLinks.Strap(selector: selector, queue: queue, consume: consume, ended: { ended.leave() })
             guard let distance else { return [strap] }
             ended.enter()
-            return [strap, StrapLinks.Strap(selector: distance, role: .distance, queue: queue, consume: recorder.append,
+            return [strap, StrapLinks.Strap(selector: distance, role: .distance, queue: queue, consume: consume,
                                             ended: { ended.leave() })]
         })
         ended.wait()

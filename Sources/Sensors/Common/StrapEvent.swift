@@ -24,3 +24,12 @@ public struct StrapEvent: Sendable, Hashable {
         case note(String)
     }
 }
+
+extension StrapEvent.Kind {
+    /// The reason a link gives when the bridge itself let go of the sensor (SIGINT/SIGTERM): the
+    /// workout is ending, so what follows in a trace is the end, not a lost sensor.
+    public static let stoppedByBridge = "stopped"
+
+    /// The bridge let go of the sensor on purpose.
+    public var isStopByBridge: Bool { self == .disconnected(reason: Self.stoppedByBridge) }
+}

@@ -24,9 +24,11 @@ public enum LinkedSessions {
     /// Returns once every session has ended and every link has stopped with its events consumed.
     public static func run(_ straps: [Strap], links: StrapLinks) throws(SessionError) {
         links.start(straps.flatMap { strap in
-            let (session, recorder) = (strap.session, strap.recorder)
-            // Both links deliver on the session's queue: the recorder and the engine see one order.
+            let (session, recorder, order) = (strap.session, strap.recorder, EventOrder())
+            // Both links deliver on the session's queue: the recorder and the engine see one order,
+            // and the same times.
             let consume: @Sendable (StrapEvent) -> SessionError? = { event in
+                let event = order.ordered(event)
                 if let failure = recorder?.append(event) { return failure }
                 session.deliverOnQueue(event)
                 return nil

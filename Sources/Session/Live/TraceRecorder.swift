@@ -4,15 +4,14 @@ import Trace
 
 /// `--record` and `record`: every event of one strap (and of the distance sensor beside it, in a
 /// version-2 trace) written as it arrives (one write per line), before anything else sees it. The
-/// header is written with the first event, whose time becomes the trace's start. Times are kept monotonic: a value read before the link's `connected` was
-/// stamped is written at the later time, never reordered. After a write failure it stops and
-/// reports that once. Several straps recorded together get a file each (`files(_:for:)`).
+/// header is written with the first event, whose time becomes the trace's start. Events come in
+/// time order (`EventOrder`, which the engine's events pass too). After a write failure it stops
+/// and reports that once. Several straps recorded together get a file each (`files(_:for:)`).
 public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
     private let path: String
     private let selector: BlueZ.StrapSelector
     private let distance: BlueZ.StrapSelector?
     private var writer: TraceWriter?
-    private var lastTime: Timestamp?
     private var failed = false
 
     /// `distance`: the distance sensor whose events share the file (on the same queue).
@@ -43,9 +42,6 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
                 }
                 writer = try TraceWriter(path: path, header: header)
             }
-            var event = event
-            if let lastTime, event.time < lastTime { event.time = lastTime }
-            lastTime = event.time
             try writer!.append(event)
             return nil
         } catch {

@@ -4,6 +4,7 @@ import Foundation
 import Sensors
 import Testing
 import TestSupport
+@testable import CLI
 
 /// `hrbridge run --distance-device` on the fake bluetoothd: a strap and a foot pod (0x2A53, 3 m
 /// more total distance per value) feed one activity through two links; one version-2 trace holds
@@ -48,6 +49,18 @@ import TestSupport
         #expect(last["reason"] as? String == "end:stopped")
         let shown = try #require((last["contentState"] as? [String: Any])?["distanceMeters"] as? Double)
         #expect(shown > 30 && shown <= Double(3 * (podSent.count - 1)), "\(shown) m of \(podSent.count) pod values")
+
+        // The trace replays to the same updates; only the end differs in time (the signal's, in the
+        // run; in the replay, the trace's last event: the links letting go, just after).
+        let replay = runHRBridge(["replay", "--fast", "--distance-step", "30", tracePath])
+        #expect(replay.status == .success, "\(replay.log)")
+        let replayed = replay.output.split(separator: "\n").map(String.init)
+        let live = try run.updates.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+        let normalized = try replayed.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data($0.utf8)), options: [.sortedKeys]), as: UTF8.self)
+        }
+        #expect(normalized.dropLast() == live.dropLast())
+        #expect(replayed.count == live.count)
         fake.stop()
     }
 }

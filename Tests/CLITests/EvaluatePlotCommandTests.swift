@@ -72,4 +72,11 @@ import Testing
         #expect(svg.contains("Dropouts &amp; &lt;gaps&gt;"))
         #expect(svg.contains("sensor lost 5"))
     }
+
+    /// A trace without a distance sensor draws the heart-rate chart alone, byte for byte.
+    @Test func heartRateOnlyPlotMatchesTheGoldenFile() throws {
+        let result = runHRBridge(["plot", LiveUpdateReplayTests.dropoutTrace, "-o", "-"])
+        #expect(result.status == .success)
+        try expectGolden(result.output, "dropouts.plot.svg")
+    }
 }

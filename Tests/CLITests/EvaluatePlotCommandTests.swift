@@ -31,6 +31,13 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("updates by reason") && $0.contains("end:sensor-gone") })
     }
 
+    /// A trace without a distance sensor gets no distance table: the heart-rate report, byte for byte.
+    @Test func heartRateOnlyReportMatchesTheGoldenFile() throws {
+        let result = runHRBridge(["evaluate", LiveUpdateReplayTests.dropoutTrace])
+        #expect(result.status == .success)
+        try expectGolden(result.output, "dropouts.evaluate.txt")
+    }
+
     /// The targets on the real recordings in shared/recordings, imported as the README says.
     @Test func recordingsMeetTheCadenceTargets() throws {
         let directory = try TemporaryDirectory()

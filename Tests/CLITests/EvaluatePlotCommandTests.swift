@@ -38,6 +38,32 @@ import Testing
         try expectGolden(result.output, "dropouts.evaluate.txt")
     }
 
+    /// MultiSensorReplayTests' strap + foot pod trace at 3 m/s with a 30 m step: the Lock Screen is
+    /// 27 m behind just before each step shows (the pod's silence from t = 20 to 25 s included), and
+    /// ends at the 117 m the pod covered. Beside it a trace without a distance sensor says so.
+    @Test func evaluateShowsTheDistanceOfATraceWithADistanceSensor() throws {
+        let directory = try TemporaryDirectory()
+        let pod = try directory.write("pod.trace", MultiSensorReplayTests.trace())
+        let table = runHRBridge(["evaluate", "--distance-step", "30", pod, LiveUpdateReplayTests.dropoutTrace])
+        #expect(table.status == .success)
+        #expect(table.output.hasSuffix("""
+
+            distance        shown at end  measured  largest lag
+            pod.trace            117.0 m   117.0 m       27.0 m
+            dropouts.trace     no sensor         -            -
+            total                117.0 m   117.0 m       27.0 m
+
+            """), "\(table.output)")
+
+        let result = runHRBridge(["evaluate", "--json", "--distance-step", "30", pod, LiveUpdateReplayTests.dropoutTrace])
+        let document = try json(result.output)
+        let traces = try #require(document["traces"] as? [[String: Any]])
+        let expected: [String: Double] = ["shownMeters": 117, "measuredMeters": 117, "largestLagMeters": 27]
+        #expect(traces.first?["distance"] as? [String: Double] == expected)
+        #expect(traces.last?.keys.contains("distance") == false)
+        #expect((document["total"] as? [String: Any])?["distance"] as? [String: Double] == expected)
+    }
+
     /// The issue's targets on the real recordings in shared/recordings, imported as the README says.
     @Test func recordingsMeetTheCadenceTargets() throws {
         let directory = try TemporaryDirectory()

@@ -106,6 +106,27 @@ import Testing
         #expect(svg.contains("sensor lost 5"))
     }
 
+    /// The strap + foot pod trace with a 30 m step: a distance panel under the heart rate, 0–150 m over
+    /// y = 650…490 (160 px), and the time axis 0–39.5 s over x = 64…1180 below it.
+    @Test func plotDrawsTheDistancePanelForATraceWithADistanceSensor() throws {
+        let directory = try TemporaryDirectory()
+        let pod = try directory.write("pod.trace", MultiSensorReplayTests.trace())
+        let result = runHRBridge(["plot", "--distance-step", "30", pod, "-o", "-"])
+        #expect(result.status == .success)
+        let svg = result.output
+        #expect(svg.hasPrefix(##"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="804""##))
+        #expect(svg.contains(">distance (m)</text>"))
+        // Shown: 0 m from the start, 30 m at 10.5 s, 75 m at 25.5 s, 105 m at 35.5 s, and the end's 117 m at 39.5 s.
+        #expect(svg.contains(##"<path d="M64 650H360.7V618H784.5V570H1067V538H1180V525.2" fill="none" stroke="#1f77b4""##))
+        // Measured: from 0 at the start (t = 0) through the pod's base at 0.5 s, to 117 m at 39.5 s.
+        let measured = try #require(svg.split(separator: "\n").first { $0.contains(##"stroke="#555" stroke-width="1.1""##) })
+        #expect(measured.hasPrefix(##"<path d="M64 650L78.1 650L106.4 646.8"##))
+        #expect(measured.contains("L1180 525.2\""))
+        #expect(svg.contains("117.0 m shown at the end (117.0 m measured), at most 27.0 m behind"))
+        // The time labels hang under the distance panel, not between the panels.
+        #expect(svg.contains(##"<text x="64" y="670" font-size="12" text-anchor="middle" fill="#444">0:00</text>"##))
+    }
+
     /// A trace without a distance sensor draws the heart-rate chart alone, byte for byte.
     @Test func heartRateOnlyPlotMatchesTheGoldenFile() throws {
         let result = runHRBridge(["plot", LiveUpdateReplayTests.dropoutTrace, "-o", "-"])

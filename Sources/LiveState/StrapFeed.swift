@@ -26,6 +26,9 @@ public struct StrapFeed: Sendable {
         /// A line for stderr, as `path:line: reason` in a replay: why the event was dropped (a malformed
         /// notification), or that the distance sensor was lost or is back.
         public var warning: String?
+        /// The metres a valid distance measurement covered, as fed to the engine (which counts them only
+        /// while an activity runs and is not paused): what an evaluation measures the shown distance by.
+        public internal(set) var metresCovered: Double?
     }
 
     public var nextDeadline: Timestamp? { engine.nextDeadline }
@@ -81,6 +84,7 @@ public struct StrapFeed: Sendable {
             metres = covered
             outcome.warning = line
         }
+        outcome.metresCovered = metres
         outcome.updates = (try? engine.receive(.distance(metres: metres), at: event.time)) ?? []
         return outcome
     }

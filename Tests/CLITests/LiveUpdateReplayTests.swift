@@ -8,17 +8,6 @@ import Testing
     static let fixtures = packageRoot.appendingPathComponent("Tests/CLITests/Fixtures")
     static let dropoutTrace = fixtures.appendingPathComponent("dropouts.trace").path
 
-    /// Compares with the golden file; `HRBRIDGE_UPDATE_GOLDEN=1 swift test` rewrites it after a deliberate change.
-    private func expectGolden(_ output: String, _ name: String) throws {
-        let url = Self.fixtures.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["HRBRIDGE_UPDATE_GOLDEN"] == "1" {
-            try Data(output.utf8).write(to: url)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        let firstDifference = zip(output.split(separator: "\n"), golden.split(separator: "\n")).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(output == golden, "first differing line: \(firstDifference.map { "\($0.offset + 1): \($0.element.0)" } ?? "(length differs)")")
-    }
-
     @Test func bundledTraceReplayMatchesTheGoldenFile() throws {
         let result = runHRBridge(["replay", "--fast"])
         #expect(result.status == .success)

@@ -66,4 +66,16 @@ import Testing
         #expect(total.updatesByReason == ["start": 2])
         #expect(total.largestPayloadBytes == one.largestPayloadBytes)
     }
+
+    @Test func distanceIsScoredOnlyForRunsWithADistanceSensor() throws {
+        let updates = [update(0, .start, 100), update(10, .end(.stopped), 100)]
+        let fed = [DistanceTrack.Fed(time: at(5), metres: 12, updatesBefore: 1)]
+        let withSensor = CadenceScore(samples: samples(100, 0..<10), updates: updates, span: at(0)...at(10),
+                                      distance: DistanceTrack(fed: fed, updates: updates))
+        let without = CadenceScore(samples: samples(100, 0..<10), updates: updates, span: at(0)...at(10))
+        #expect(withSensor.distance?.measuredMeters == 12)
+        #expect(without.distance == nil)
+        #expect(CadenceScore.total([withSensor, without]).distance == withSensor.distance)
+        #expect(CadenceScore.total([without, without]).distance == nil)
+    }
 }

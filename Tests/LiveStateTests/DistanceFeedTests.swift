@@ -66,6 +66,18 @@ import Testing
         #expect(describe(feed.finish(at: EngineScript.time(6))) == ["6 end:stopped 100 6.0"])
     }
 
+    /// What `evaluate` measures the shown distance by: each valid measurement's metres, whether the
+    /// engine counts them or not; nothing for any other event.
+    @Test func eachValidMeasurementSaysTheMetresItCovered() throws {
+        var feed = StrapFeed(engine: try LiveStateEngine())
+        #expect(feed.handle(pod(0, decimetres: 100)).metresCovered == 0) // the base, before any activity
+        #expect(feed.handle(strap(0.5)).metresCovered == nil)
+        #expect(feed.handle(pod(1, decimetres: 130)).metresCovered == 3)
+        #expect(feed.handle(sensor(2, .disconnected(reason: nil))).metresCovered == nil)
+        #expect(feed.handle(sensor(3, .notification(characteristic: Self.footPod, value: [0x02]))).metresCovered == nil)
+        #expect(feed.handle(pod(4, decimetres: 150)).metresCovered == 2) // back: the total across the drop
+    }
+
     @Test func malformedValuesAreDroppedWithTheirReason() throws {
         var feed = StrapFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))

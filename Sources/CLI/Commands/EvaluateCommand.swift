@@ -2,7 +2,8 @@ import Foundation
 import LiveState
 
 /// `hrbridge evaluate`: replays traces through the engine and measures the cadence against the
-/// true samples: updates per hour, share of live time within ±5 bpm, loss delay, stale while live.
+/// true samples: updates per hour, share of live time within ±5 bpm, loss delay, stale while live,
+/// and with a distance sensor how the shown distance followed the sensor's.
 enum EvaluateCommand {
     static let spec = CommandSpec(
         name: "evaluate",
@@ -20,6 +21,9 @@ enum EvaluateCommand {
         the share of live time (a heart rate on screen) within the tolerance of the truth, the
         delay from the last valid sample to each sensor-lost update (worst), seconds a live rate
         sat past its stale date (must be 0), and the largest attributes + content state.
+        With a distance sensor in the trace (version 2), also the distance: shown at the end
+        (the last update's), measured (the sensor's own metres while the activity ran) and the
+        largest lag (how far the shown distance was behind the measured one at any moment).
 
         Example:
           hrbridge evaluate --threshold 4 run1.trace run2.trace

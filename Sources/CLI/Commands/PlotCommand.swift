@@ -17,6 +17,8 @@ enum PlotCommand {
         The chart shows the raw samples (grey), the rate the phone shows (blue steps with the
         ±5 bpm band), a marker per update coloured by reason (squares are priority 10), and
         sensor-lost spans shaded red. Hover a marker in a browser for its time and reason.
+        A trace with a distance sensor gets a second panel below, on the same time axis: the
+        distance the sensor measured (thin grey) and the distance the phone shows (blue steps).
         To view it as an image: rsvg-convert out.svg -o out.png
 
         Example:

@@ -24,12 +24,28 @@ enum EvaluationReport {
             byReason.append([name] + reasons.map { String(score.updatesByReason[$0] ?? 0) })
         }
         text += "\n" + align(byReason)
+        if rows.contains(where: { $0.score.distance != nil }) { text += "\n" + distanceTable(rows) }
         return text
+    }
+
+    /// Only when some trace had a distance sensor; a trace without one says so rather than show zeros.
+    private static func distanceTable(_ rows: [(name: String, score: CadenceScore)]) -> String {
+        var lines = [["distance", "shown at end", "measured", "largest lag"]]
+        for (name, score) in rows {
+            guard let distance = score.distance else {
+                lines.append([name, "no sensor", "-", "-"])
+                continue
+            }
+            lines.append([name] + [distance.shownMeters, distance.measuredMeters, distance.largestLagMeters].map {
+                String(format: "%.1f m", $0)
+            })
+        }
+        return align(lines)
     }
 
     static func json(_ rows: [(name: String, score: CadenceScore)]) -> String {
         let objects: [[String: Any]] = rows.map { name, score in
-            [
+            var object: [String: Any] = [
                 "trace": name,
                 "durationSeconds": score.durationSeconds,
                 "samples": score.samples,
@@ -42,6 +58,14 @@ enum EvaluationReport {
                 "staleLiveSeconds": score.staleLiveSeconds,
                 "largestPayloadBytes": score.largestPayloadBytes,
             ]
+            if let distance = score.distance { // absent without a distance sensor: no invented zeros
+                object["distance"] = [
+                    "shownMeters": distance.shownMeters,
+                    "measuredMeters": distance.measuredMeters,
+                    "largestLagMeters": distance.largestLagMeters,
+                ]
+            }
+            return object
         }
         let document: [String: Any] = ["traces": Array(objects.dropLast()), "total": objects.last ?? [:]]
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data("{}".utf8)

@@ -3,7 +3,8 @@ import Sensors
 import LiveState
 
 /// `plot`'s chart: raw samples, the rate the phone showed (steps, with the tolerance band), a marker
-/// per update coloured by reason, shaded sensor-lost spans, time and bpm axes, and a legend.
+/// per update coloured by reason, shaded sensor-lost spans, time and bpm axes, and a legend; below,
+/// for a trace with a distance sensor, the distance panel on the same time axis (`DistancePanel`).
 /// Built so a person tuning the cadence sees at a glance what the engine did and why.
 struct UpdatePlot {
     var title: String
@@ -11,9 +12,7 @@ struct UpdatePlot {
     var score: CadenceScore
     var tolerance: Double
 
-    static let width = 1200.0
-    static let height = 600.0
-    private let plotArea = (left: 64.0, right: 1180.0, top: 64.0, bottom: 470.0)
+    private let plotArea = PlotLayout.heartRate
 
     /// Reason colours, chosen to read apart (and in the same order as the legend).
     static let palette: [(reason: String, colour: String, label: String)] = [
@@ -35,20 +34,28 @@ struct UpdatePlot {
         let rates = run.samples.map(\.rate) + run.updates.compactMap(\.contentState.heartRate)
         let low = (Double((rates.min() ?? 60) - 8) / 10).rounded(.down) * 10
         let high = (Double((rates.max() ?? 180) + 8) / 10).rounded(.up) * 10
+        let track = run.distanceTrack
+        let layout = PlotLayout(distancePanel: track != nil)
         let x = PlotScale(domain: 0...seconds, pixels: (plotArea.left, plotArea.right))
         let y = PlotScale(domain: low...high, pixels: (plotArea.bottom, plotArea.top))
         func t(_ time: Timestamp) -> Double { x(time.seconds(since: start)) }
 
         var svg = SVGText()
-        svg.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600" viewBox="0 0 1200 600" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"##)
-        svg.add(##"<rect width="1200" height="600" fill="#ffffff"/>"##)
+        let (width, height) = (SVGText.number(PlotLayout.width), SVGText.number(layout.height))
+        svg.add(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"##)
+        svg.add(##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##)
         addTitle(to: &svg)
         addLostSpans(to: &svg, t: t, end: span.upperBound)
-        addAxes(to: &svg, x: x, y: y, seconds: seconds, low: low, high: high)
+        addAxes(to: &svg, layout: layout, x: x, y: y, seconds: seconds, low: low, high: high)
         addSamples(to: &svg, t: t, y: y)
         addPublished(to: &svg, t: t, y: y, end: span.upperBound)
         addMarkers(to: &svg, t: t, y: y)
-        addLegend(to: &svg)
+        addLegend(to: &svg, top: layout.legendTop)
+        if let track, let area = layout.distance, let distance = score.distance {
+            let panel = DistancePanel(area: area, track: track, score: distance, updates: run.updates)
+            panel.add(to: &svg, t: t, end: span.upperBound)
+            panel.addLegend(to: &svg, top: layout.distanceLegendTop)
+        }
         svg.add("</svg>")
         return svg.text
     }
@@ -63,7 +70,8 @@ struct UpdatePlot {
         svg.add(##"<text x="64" y="50" font-size="13" fill="#555">\##(SVGText.escaped(summary))</text>"##)
     }
 
-    private func addAxes(to svg: inout SVGText, x: PlotScale, y: PlotScale, seconds: Double, low: Double, high: Double) {
+    /// The bpm axis on the heart-rate panel; the time axis across every panel, labelled below the lowest.
+    private func addAxes(to svg: inout SVGText, layout: PlotLayout, x: PlotScale, y: PlotScale, seconds: Double, low: Double, high: Double) {
         let n = SVGText.number
         let bpmStep = PlotScale.step(for: high - low, candidates: [5, 10, 20, 25, 50], maximumTicks: 10)
         for value in y.ticks(step: bpmStep) {
@@ -71,13 +79,18 @@ struct UpdatePlot {
             svg.add(##"<text x="\##(n(plotArea.left - 8))" y="\##(n(y(value) + 4))" font-size="12" text-anchor="end" fill="#444">\##(Int(value))</text>"##)
         }
         let timeStep = PlotScale.step(for: seconds, candidates: [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200], maximumTicks: 14)
+        let axis = layout.timeAxis
         for value in x.ticks(step: timeStep) {
-            svg.add(##"<line x1="\##(n(x(value)))" x2="\##(n(x(value)))" y1="\##(n(plotArea.top))" y2="\##(n(plotArea.bottom))" stroke="#f0f0f0"/>"##)
-            svg.add(##"<line x1="\##(n(x(value)))" x2="\##(n(x(value)))" y1="\##(n(plotArea.bottom))" y2="\##(n(plotArea.bottom + 5))" stroke="#444"/>"##)
-            svg.add(##"<text x="\##(n(x(value)))" y="\##(n(plotArea.bottom + 20))" font-size="12" text-anchor="middle" fill="#444">\##(clock(value))</text>"##)
+            for panel in layout.panels {
+                svg.add(##"<line x1="\##(n(x(value)))" x2="\##(n(x(value)))" y1="\##(n(panel.top))" y2="\##(n(panel.bottom))" stroke="#f0f0f0"/>"##)
+            }
+            svg.add(##"<line x1="\##(n(x(value)))" x2="\##(n(x(value)))" y1="\##(n(axis))" y2="\##(n(axis + 5))" stroke="#444"/>"##)
+            svg.add(##"<text x="\##(n(x(value)))" y="\##(n(axis + 20))" font-size="12" text-anchor="middle" fill="#444">\##(clock(value))</text>"##)
         }
-        svg.add(##"<rect x="\##(n(plotArea.left))" y="\##(n(plotArea.top))" width="\##(n(plotArea.right - plotArea.left))" height="\##(n(plotArea.bottom - plotArea.top))" fill="none" stroke="#444"/>"##)
-        svg.add(##"<text x="\##(n((plotArea.left + plotArea.right) / 2))" y="\##(n(plotArea.bottom + 40))" font-size="13" text-anchor="middle" fill="#444">time since the first event (\##(seconds >= 3600 ? "h:mm:ss" : "m:ss"))</text>"##)
+        for panel in layout.panels {
+            svg.add(##"<rect x="\##(n(panel.left))" y="\##(n(panel.top))" width="\##(n(panel.right - panel.left))" height="\##(n(panel.bottom - panel.top))" fill="none" stroke="#444"/>"##)
+        }
+        svg.add(##"<text x="\##(n((plotArea.left + plotArea.right) / 2))" y="\##(n(axis + 40))" font-size="13" text-anchor="middle" fill="#444">time since the first event (\##(seconds >= 3600 ? "h:mm:ss" : "m:ss"))</text>"##)
         svg.add(##"<text transform="translate(18 \##(n((plotArea.top + plotArea.bottom) / 2))) rotate(-90)" font-size="13" text-anchor="middle" fill="#444">heart rate (bpm)</text>"##)
     }
 
@@ -141,10 +154,9 @@ struct UpdatePlot {
         }
     }
 
-    private func addLegend(to svg: inout SVGText) {
+    private func addLegend(to svg: inout SVGText, top: Double) {
         let n = SVGText.number
         var x = plotArea.left
-        let top = plotArea.bottom + 62
         func item(_ symbol: String, _ text: String) {
             svg.add(symbol)
             svg.add(##"<text x="\##(n(x + 18))" y="\##(n(top + 4))" font-size="12" fill="#333">\##(SVGText.escaped(text))</text>"##)

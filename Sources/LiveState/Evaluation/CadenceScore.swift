@@ -21,6 +21,8 @@ public struct CadenceScore: Sendable, Hashable {
     public var staleLiveSeconds: Double
     /// Largest attributes + content state, encoded, in bytes.
     public var largestPayloadBytes: Int
+    /// How the shown distance followed the distance sensor's; nil for a run without one.
+    public var distance: DistanceScore?
 
     public var updatesPerHour: Double { durationSeconds > 0 ? Double(updates) * 3600 / durationSeconds : 0 }
     public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
@@ -33,8 +35,10 @@ public struct CadenceScore: Sendable, Hashable {
         public init() {}
     }
 
+    /// `distance`: the run's true distance, when it had a distance sensor.
     public init(
-        samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], span: ClosedRange<Timestamp>, truth: Truth = Truth()
+        samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], span: ClosedRange<Timestamp>, truth: Truth = Truth(),
+        distance: DistanceTrack? = nil
     ) {
         durationSeconds = span.upperBound.seconds(since: span.lowerBound)
         self.samples = samples.count
@@ -50,6 +54,7 @@ public struct CadenceScore: Sendable, Hashable {
         liveSeconds = segments.live
         withinToleranceSeconds = segments.within
         staleLiveSeconds = segments.stale
+        self.distance = distance.map { DistanceScore(track: $0, updates: updates) }
     }
 
     /// Walks the time line in pieces where nothing changes (breakpoints: samples entering and leaving
@@ -99,7 +104,7 @@ public struct CadenceScore: Sendable, Hashable {
 }
 
 extension CadenceScore {
-    /// Several traces as one: sums, with the worst loss delay and largest payload.
+    /// Several traces as one: sums, with the worst loss delay and largest payload (and distance lag).
     public static func total(_ scores: [CadenceScore]) -> CadenceScore {
         var total = CadenceScore(samples: [], updates: [], span: Timestamp(unixSeconds: 0)...Timestamp(unixSeconds: 0))
         for score in scores {
@@ -113,6 +118,7 @@ extension CadenceScore {
             total.staleLiveSeconds += score.staleLiveSeconds
             total.largestPayloadBytes = max(total.largestPayloadBytes, score.largestPayloadBytes)
         }
+        total.distance = DistanceScore.total(scores.compactMap(\.distance))
         return total
     }
 }

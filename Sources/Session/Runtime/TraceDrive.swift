@@ -21,13 +21,18 @@ public struct TraceDrive {
         var update: (ActivityUpdate) throws(SessionError) -> Void
         /// Each valid sample, parsed only when someone listens (the RR list costs an allocation).
         var sample: ((Timestamp, HeartRateMeasurement) -> Void)?
+        /// The metres of each valid distance measurement, as fed to the engine; before the updates
+        /// they lead to, so a listener knows which activity (if any) was running when they came.
+        var distance: ((Timestamp, Double) -> Void)?
         /// `path:line: reason` of a dropped event.
         var warning: (String) -> Void
 
         public init(update: @escaping (ActivityUpdate) throws(SessionError) -> Void,
-                    sample: ((Timestamp, HeartRateMeasurement) -> Void)? = nil, warning: @escaping (String) -> Void) {
+                    sample: ((Timestamp, HeartRateMeasurement) -> Void)? = nil,
+                    distance: ((Timestamp, Double) -> Void)? = nil, warning: @escaping (String) -> Void) {
             self.update = update
             self.sample = sample
+            self.distance = distance
             self.warning = warning
         }
     }
@@ -48,6 +53,7 @@ public struct TraceDrive {
                 let outcome = feed.handle(event)
                 if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
                 if let sample = observer.sample, let measurement = outcome.measurement { sample(event.time, measurement) }
+                if let distance = observer.distance, let metres = outcome.metresCovered { distance(event.time, metres) }
                 for update in outcome.updates { try observer.update(update) }
                 first = first ?? event.time
                 last = event.time

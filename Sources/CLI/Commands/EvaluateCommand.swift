@@ -31,7 +31,7 @@ enum EvaluateCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        let engine = try CadenceOptions.engine(arguments, spec: spec)
+        let feed = try CadenceOptions.feed(arguments, spec: spec)
         var truth = CadenceScore.Truth()
         if let text = arguments.value("--tolerance") {
             guard let value = Double(text), value >= 0, value <= 300 else { throw .usage("--tolerance '\(text)' is not a number of bpm from 0 to 300", spec) }
@@ -43,7 +43,7 @@ enum EvaluateCommand {
         }
         var rows: [(name: String, score: CadenceScore)] = []
         for path in arguments.positionals {
-            let run = try RecordedRun.replay(path, engine: engine, console: console)
+            let run = try RecordedRun.replay(path, feed: feed, console: console)
             rows.append(((path as NSString).lastPathComponent, run.score(truth: truth)))
         }
         rows.append(("total", CadenceScore.total(rows.map(\.score))))

@@ -28,9 +28,9 @@ enum PlotCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let output = arguments.value("-o") else { throw .usage("missing -o OUT.svg", spec) }
-        let engine = try CadenceOptions.engine(arguments, spec: spec)
+        let feed = try CadenceOptions.feed(arguments, spec: spec)
         let path = arguments.positionals[0]
-        let run = try RecordedRun.replay(path, engine: engine, console: console)
+        let run = try RecordedRun.replay(path, feed: feed, console: console)
         let truth = CadenceScore.Truth()
         let plot = UpdatePlot(
             title: arguments.value("--title") ?? (path as NSString).lastPathComponent,

@@ -16,9 +16,9 @@ struct RecordedRun {
     var span: ClosedRange<Timestamp>?
 
     /// Replays `path`; malformed notifications are reported through `console` and skipped.
-    static func replay(_ path: String, engine: LiveStateEngine, console: Console) throws(CLIError) -> RecordedRun {
+    static func replay(_ path: String, feed: StrapFeed, console: Console) throws(CLIError) -> RecordedRun {
         var run = RecordedRun(path: path)
-        var drive = TraceDrive(reader: try ReplayCommand.openTrace(path), pacer: ReplayPacer(pace: .fastest), feed: StrapFeed(engine: engine))
+        var drive = TraceDrive(reader: try ReplayCommand.openTrace(path), pacer: ReplayPacer(pace: .fastest), feed: feed)
         var samples: [(time: Timestamp, rate: Int)] = []
         var fedDistances: [DistanceTrack.Fed] = []
         var updates: [ActivityUpdate] = []

@@ -62,19 +62,17 @@ enum CadenceOptions {
         return (policy, activity)
     }
 
-    /// The engine for these flags; a name or label over the 4 KB limit is a usage error.
-    static func engine(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> LiveStateEngine {
+    /// The engine for these flags with the distance sensor's settings: what a trace feeds. A name or
+    /// label over the 4 KB limit is a usage error.
+    static func feed(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> StrapFeed {
         let (policy, activity) = try parse(arguments, spec: spec)
+        let engine: LiveStateEngine
         do {
-            return try LiveStateEngine(policy: policy, settings: activity)
+            engine = try LiveStateEngine(policy: policy, settings: activity)
         } catch {
             throw .usage("\(error)", spec)
         }
-    }
-
-    /// The engine for these flags with the distance sensor's settings: what a trace or a live strap feeds.
-    static func feed(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> StrapFeed {
-        StrapFeed(engine: try engine(arguments, spec: spec), distance: try distance(arguments, spec: spec))
+        return StrapFeed(engine: engine, distance: try distance(arguments, spec: spec))
     }
 
     private static func format(_ value: Double) -> String {

@@ -17,6 +17,10 @@ public struct ReconnectPolicy: Sendable {
     /// No notification for this long while "connected" means the link is dead whatever
     /// `Connected` says (straps notify about once a second).
     public var silenceTimeout: Duration = .seconds(10)
+    /// The same for the distance sensor beside a strap: a bike sensor stops notifying while the
+    /// wheel stands and many pods while their wearer stands, so a minute at a traffic light is a
+    /// pause, not a dead link (the updates keep its distance meanwhile).
+    public var distanceSensorSilenceTimeout: Duration = .seconds(60)
     /// After the link drops, how long to keep reading the AcquireNotify socket for values
     /// bluetoothd queued before it hung the socket up: they were sent while connected.
     public var socketDrainTimeout: Duration = .seconds(1)

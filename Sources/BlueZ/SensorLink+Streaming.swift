@@ -12,7 +12,8 @@ extension SensorLink {
         let batteryPath = tree.characteristic(.batteryLevel, inService: .batteryService, ofDevice: device.path)?.path
         let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
 
-        let watchdog = SilenceWatchdog(timeout: policy.silenceTimeout, queue: queue) { feed.yield(.silent) }
+        let silenceTimeout = role == .strap ? policy.silenceTimeout : policy.distanceSensorSilenceTimeout
+        let watchdog = SilenceWatchdog(timeout: silenceTimeout, queue: queue) { feed.yield(.silent) }
         let connectedAt = environment.clock()
         await onQueue {
             self.deliver(StrapEvent(time: connectedAt, kind: .connected))
@@ -45,7 +46,7 @@ extension SensorLink {
                 lostBecause = await linkLoss(device: device, measured: measured)
             case .silent:
                 silent = true
-                lostBecause = "no notification for \(policy.silenceTimeout.formattedSeconds) while connected"
+                lostBecause = "no notification for \(silenceTimeout.formattedSeconds) while connected"
             case .socketClosed:
                 socketEnded = true
                 lostBecause = "the notification socket was closed"

@@ -53,7 +53,7 @@ struct DistanceFeed: Sendable {
             state = .lost
             let held = shownDistance.map { ": updates keep \($0) m until it is back" } ?? ""
             return .said("distance sensor lost\(held)")
-        case .connected, .battery, .bodySensorLocation, .note:
+        case .connected, .battery, .bodySensorLocation, .note, .paused, .resumed:
             return .nothing
         }
     }

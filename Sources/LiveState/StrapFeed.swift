@@ -63,6 +63,10 @@ public struct StrapFeed: Sendable {
             return outcome // the bridge is stopping: a replay ends right after, as the live run did
         case .disconnected:
             input = .disconnected
+        case .paused:
+            input = .pause
+        case .resumed:
+            input = .resume
         case .notification, .battery, .bodySensorLocation, .note:
             return outcome // deadlines before the next input still run at their own time
         }

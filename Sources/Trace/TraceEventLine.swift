@@ -4,7 +4,7 @@ import Glibc
 import Sensors
 
 /// One event line: `<offset µs> [<sensor>] <kind> [arguments]`; the sensor is named (version 2)
-/// only when it is not the strap.
+/// only when it is not the strap. Version 2 also has `pause` and `resume`.
 ///
 ///     1000000 notify 2a37 0648
 ///     1000000 connected
@@ -30,6 +30,10 @@ enum TraceEventLine {
             return "\(prefix) location \(location.code)"
         case let .note(text):
             return "\(prefix) note \(TraceEscaping.escape(text, escapingSpaces: false))"
+        case .paused:
+            return "\(prefix) pause"
+        case .resumed:
+            return "\(prefix) resume"
         }
     }
 
@@ -50,6 +54,14 @@ enum TraceEventLine {
             sensor = .distance
             guard let next = tokens.next() else { throw TraceLineError("missing event kind after the sensor") }
             kindToken = next
+        }
+        if namesSensors, kindToken.matches(Keyword.pause) {
+            try tokens.expectEnd(after: "pause")
+            return (offset, sensor, .paused)
+        }
+        if namesSensors, kindToken.matches(Keyword.resume) {
+            try tokens.expectEnd(after: "resume")
+            return (offset, sensor, .resumed)
         }
         let kind = try parseKind(kindToken, &tokens, valueStorage: &valueStorage)
         return (offset, sensor, kind)
@@ -151,6 +163,8 @@ enum TraceEventLine {
         static let location: StaticString = "location"
         static let note: StaticString = "note"
         static let distance: StaticString = "distance"
+        static let pause: StaticString = "pause"
+        static let resume: StaticString = "resume"
     }
 }
 

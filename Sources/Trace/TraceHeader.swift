@@ -8,7 +8,8 @@ public struct TraceHeader: Sendable, Hashable {
     /// One strap's events; what every trace of one sensor is still written as, so that readers
     /// that know only version 1 keep reading them.
     public static let singleSensorVersion = 1
-    /// Version 1 plus events of the distance sensor, tagged with its role (`<offset> distance notify …`).
+    /// Version 1 plus events of the distance sensor, tagged with its role (`<offset> distance notify …`),
+    /// and the workout's timer stopping and starting again (`<offset> pause`, `<offset> resume`).
     public static let multiSensorVersion = 2
     public static let readableVersions = singleSensorVersion...multiSensorVersion
 

@@ -17,8 +17,9 @@ public final class TraceWriter {
         case writeFailed(path: String, reason: String)
         /// Events must be appended in time order: the format's offsets never go back.
         case outOfOrder(path: String, time: Timestamp)
-        /// A version-1 trace holds one strap's events only.
+        /// A version-1 trace holds one strap's events only, and no pause or resume.
         case sensorNotDeclared(path: String, sensor: SensorRole)
+        case pauseNotDeclared(path: String)
 
         public var description: String {
             switch self {
@@ -26,6 +27,7 @@ public final class TraceWriter {
             case let .writeFailed(path, reason): "\(path): write failed: \(reason)"
             case let .outOfOrder(path, time): "\(path): event at \(UTCTimestampText.format(time)) is before the previous one"
             case let .sensorNotDeclared(path, sensor): "\(path): a version-\(TraceHeader.singleSensorVersion) trace cannot hold the \(sensor.rawValue) sensor's events"
+            case let .pauseNotDeclared(path): "\(path): a version-\(TraceHeader.singleSensorVersion) trace cannot hold a pause or resume"
             }
         }
     }
@@ -50,6 +52,7 @@ public final class TraceWriter {
         let offset = event.time.microsecondsSinceUnixEpoch - header.start.microsecondsSinceUnixEpoch
         guard offset >= lastOffset else { throw .outOfOrder(path: path, time: event.time) }
         guard event.sensor == .strap || header.holdsSeveralSensors else { throw .sensorNotDeclared(path: path, sensor: event.sensor) }
+        guard !event.kind.isTimerChange || header.holdsSeveralSensors else { throw .pauseNotDeclared(path: path) }
         lastOffset = offset
         try writeLine(TraceEventLine.format(offset: offset, event: event))
     }

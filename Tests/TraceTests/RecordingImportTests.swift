@@ -10,7 +10,8 @@ import Testing
             CSVRow(seconds: 2.2, value: 1200), CSVRow(seconds: 3.3, value: 1100), CSVRow(seconds: 9, value: 1000),
         ]
         let start = RecordingImport.defaultStart
-        let result = RecordingImport.events(heartRate: rates, rrIntervals: intervals, start: start, source: "run.csv")
+        let result = RecordingImport.trace(of: WorkoutRecording(csvHeartRate: rates, rrIntervals: intervals, start: start, source: "run.csv"))
+        #expect(result.version == 1)
         #expect(result.droppedTrailingIntervals == 1)
         #expect(result.events.first?.kind == .note("imported from run.csv"))
         let measurements = try result.events.compactMap { event -> (Int64, HeartRateMeasurement)? in
@@ -22,6 +23,45 @@ import Testing
             HeartRateMeasurement(beatsPerMinute: 61, sensorContact: .detected, rrIntervals: []),
             HeartRateMeasurement(beatsPerMinute: 61, sensorContact: .detected, rrIntervals: [922, 102]),
             HeartRateMeasurement(beatsPerMinute: 56, sensorContact: .detected, rrIntervals: [1229, 1126]),
+        ])
+    }
+
+    /// A watch's recording with distance, a sample without heart rate and a timer stop: the strap's
+    /// notifications skip the gap, the distance sensor's carry the totals, the stop is a pause.
+    @Test func distanceBecomesTheFootPodsAndTheTimerItsPauses() throws {
+        let start = RecordingImport.defaultStart
+        func at(_ seconds: Int64) -> Timestamp { start.adding(microseconds: seconds * 1_000_000) }
+        var recording = WorkoutRecording(start: start, source: "run.fit", device: "fenix 5")
+        recording.samples = [
+            .init(time: at(0), heartRate: 100, distance: 0, speed: 3, cadence: 170),
+            .init(time: at(1), heartRate: nil, distance: 3.04),
+            .init(time: at(2), heartRate: 102, speed: 3.5),
+            .init(time: at(3), heartRate: 103),
+        ]
+        recording.pauses = [.init(start: at(2), end: at(3)), .init(start: at(3), end: nil)]
+        let result = RecordingImport.trace(of: recording)
+        #expect(result.version == 2)
+        let lines = result.events.map { event -> String in
+            let seconds = (event.time.microsecondsSinceUnixEpoch - start.microsecondsSinceUnixEpoch) / 1_000_000
+            let what = switch event.kind {
+            case let .notification(uuid, value): "\(uuid) \(Hex.encode(value))"
+            default: "\(event.kind)"
+            }
+            return "\(seconds) \(event.sensor.rawValue) \(what)"
+        }
+        #expect(lines == [
+            #"0 strap note("imported from run.fit (fenix 5)")"#,
+            "0 strap connected",
+            "0 strap 2a37 0664",
+            "0 distance connected",
+            "0 distance 2a53 020003aa00000000",   // 3 m/s (0x0300), 170 steps/min, total 0.0 m
+            "1 distance 2a53 020000001e000000",   // no speed or cadence in the file: 0; total 3.0 m (3.04 to 0.1 m)
+            "2 strap 2a37 0666",
+            "2 distance 2a53 00800300",           // 3.5 m/s (0x0380) and no total: the pod's speed alone
+            "2 strap paused",
+            "3 strap 2a37 0667",
+            "3 strap resumed",
+            "3 strap paused",
         ])
     }
 

@@ -45,6 +45,8 @@ import Testing
         (1, "5 distance connected", "unknown event kind 'distance' (expected notify, connected, disconnected, battery, location or note)"),
         (2, "5 distance", "missing event kind after the sensor"),
         (2, "5 distance distance connected", "unknown event kind 'distance' (expected notify, connected, disconnected, battery, location or note)"),
+        (1, "5 pause", "unknown event kind 'pause' (expected notify, connected, disconnected, battery, location or note)"),
+        (2, "5 pause now", "unexpected 'now' after the pause event's fields"),
         (2, "5 pod connected", "unknown event kind 'pod' (expected notify, connected, disconnected, battery, location or note)"),
     ])
     func sensorTagsBelongToVersionTwo(version: Int, line: String, reason: String) throws {

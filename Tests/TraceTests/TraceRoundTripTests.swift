@@ -41,11 +41,13 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("two.trace")
         let header = TraceHeader(start: start, address: "F1:5A:17:00:00:01", version: TraceHeader.multiSensorVersion)
+        let timer = [StrapEvent(time: start.adding(microseconds: 43_200_000_000), kind: .paused),
+                     StrapEvent(time: start.adding(microseconds: 43_200_000_001), kind: .resumed)]
         let events = everyKind.flatMap { event in
             var fromPod = event
             fromPod.sensor = .distance
             return [event, fromPod]
-        }
+        } + timer
         let writer = try TraceWriter(path: path, header: header)
         for event in events { try writer.append(event) }
 
@@ -55,6 +57,7 @@ import Testing
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines[0] == "hrbridge-trace 2 start=2024-05-01T06:30:00.123456Z address=F1:5A:17:00:00:01")
         #expect(lines[11...12] == ["1000000 notify 2a37 16480003", "1000000 distance notify 2a37 16480003"])
+        #expect(lines.suffix(2) == ["43200000000 pause", "43200000001 resume"])
     }
 
     @Test func versionOneRefusesTheDistanceSensor() throws {
@@ -63,6 +66,9 @@ import Testing
         let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
         #expect(throws: TraceWriter.Failure.sensorNotDeclared(path: path, sensor: .distance)) {
             try writer.append(StrapEvent(time: start, kind: .connected, sensor: .distance))
+        }
+        #expect(throws: TraceWriter.Failure.pauseNotDeclared(path: path)) {
+            try writer.append(StrapEvent(time: start, kind: .paused))
         }
     }
 

@@ -44,15 +44,15 @@ enum ImportCommand {
         let intervals = try arguments.value("--rr").map { path throws(CLIError) in try rows(at: path, rule: .rrMilliseconds) } ?? []
 
         let sources = ([ratePath] + arguments.allValues("--rr")).map { ($0 as NSString).lastPathComponent }
-        let result = RecordingImport.events(
-            heartRate: rates, rrIntervals: intervals, start: start, source: sources.joined(separator: " + ")
-        )
+        let result = RecordingImport.trace(of: WorkoutRecording(
+            csvHeartRate: rates, rrIntervals: intervals, start: start, source: sources.joined(separator: " + ")
+        ))
         if result.droppedTrailingIntervals > 0 {
             console.warn("\(result.droppedTrailingIntervals) RR intervals end after the last rate row and are not in the trace")
         }
         do {
             let writer = try TraceWriter(
-                path: outputPath, header: TraceHeader(start: start, name: arguments.value("--name"))
+                path: outputPath, header: TraceHeader(start: start, name: arguments.value("--name"), version: result.version)
             )
             for event in result.events { try writer.append(event) }
         } catch {

@@ -22,6 +22,10 @@ public struct StrapEvent: Sendable, Hashable {
         case bodySensorLocation(BodySensorLocation)
         /// Free text a person or tool attached to the trace.
         case note(String)
+        /// The workout's timer stopped or started again (a watch's stop button, in an imported
+        /// recording): the activity pauses and resumes as `hrbridge ctl pause` would make it.
+        case paused
+        case resumed
     }
 }
 
@@ -32,4 +36,9 @@ extension StrapEvent.Kind {
 
     /// The bridge let go of the sensor on purpose.
     public var isStopByBridge: Bool { self == .disconnected(reason: Self.stoppedByBridge) }
+}
+
+extension StrapEvent.Kind {
+    /// A pause or resume: what a version-2 trace can say and a version-1 trace cannot.
+    public var isTimerChange: Bool { self == .paused || self == .resumed }
 }

@@ -24,7 +24,7 @@ import Testing
         let output = directory.path("out.trace")
         let result = runHRBridge(["import", "csv", rates, "--rr", intervals, "--start", "2024-05-01T08:30:00+02:00", "-o", output])
         #expect(result.status == .success)
-        #expect(result.log.contains("1 RR intervals end after the last rate row"))
+        #expect(result.log.contains("1 RR intervals end after the last rate sample"))
         #expect(try String(contentsOfFile: output, encoding: .utf8) == """
         hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z
         0 note imported from hr.csv + rr.csv
@@ -41,6 +41,25 @@ import Testing
         let result = runHRBridge(["import", "csv", rates, "-o", directory.path("out.trace")])
         #expect(result.status == .dataError)
         #expect(result.log == "hrbridge: \(rates):3: expected 2 comma-separated columns (t_seconds,bpm), found 1\n")
+    }
+
+    /// Without FORMAT the content decides; what nothing recognises is refused with exit 65.
+    @Test func theFormatComesFromTheContent() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("recording.txt", "t_seconds,bpm\n0,61\n1,62\n")
+        let named = runHRBridge(["import", "csv", rates, "-o", directory.path("named.trace")])
+        let sniffed = runHRBridge(["import", rates, "-o", directory.path("sniffed.trace")])
+        #expect(sniffed.status == .success, "\(sniffed.log)")
+        #expect(try String(contentsOfFile: directory.path("sniffed.trace"), encoding: .utf8)
+                == String(contentsOfFile: directory.path("named.trace"), encoding: .utf8))
+        #expect(named.status == .success)
+
+        let unknown = try directory.write("notes.txt", "just words\n")
+        let refused = runHRBridge(["import", unknown, "-o", directory.path("x.trace")])
+        #expect(refused.status == .dataError)
+        #expect(refused.log.contains("\(unknown): not a recording hrbridge can import"))
+        #expect(runHRBridge(["import", "xls", rates, "-o", directory.path("x.trace")]).status == .usage)
+        #expect(runHRBridge(["import", directory.path("missing.csv"), "-o", directory.path("x.trace")]).status == .noInput)
     }
 
     @Test func unwritableOutputExits73() throws {

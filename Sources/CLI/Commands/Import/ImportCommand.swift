@@ -1,0 +1,81 @@
+import Foundation
+import Sensors
+import Trace
+
+/// `hrbridge import [FORMAT] FILE`: a recording people already have becomes a trace that replays
+/// like a strap (and a foot pod, when it has distance).
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        summary: "Build a trace from a workout recording (CSV).",
+        options: [
+            .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
+            .init(name: "--start", valueName: "ISO-8601", help: "wall-clock time of the recording's start (csv default 2024-01-01T06:00:00Z; others: the file's own)"),
+            .init(name: "--name", valueName: "NAME", help: "strap name for the trace header"),
+            .init(name: "-o", valueName: "OUTPUT", help: "trace file to write (required)"),
+        ],
+        positionals: [
+            .init(name: "FORMAT", help: "\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")); left out, the file's content decides"),
+            .init(name: "FILE", help: "the recording", optional: true),
+        ],
+        details: """
+        csv: rate samples as t_seconds,bpm. Each rate row becomes one 0x2A37 notification
+        (contact detected) carrying the RR intervals that ended since the previous row. The fixed
+        default start makes imports reproducible.
+
+        Examples:
+          hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
+          hrbridge import run.hr.csv -o run.trace
+        """
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
+        guard let outputPath = arguments.value("-o") else { throw .usage("missing -o OUTPUT", spec) }
+        let (format, path) = try formatAndPath(arguments)
+        let start = try arguments.value("--start").map { text throws(CLIError) in
+            guard let parsed = UTCTimestampText.parse(text) else {
+                throw .usage("--start '\(text)' is not ISO-8601 with a zone, e.g. 2024-05-01T06:30:00Z", spec)
+            }
+            return parsed
+        }
+        let recording: WorkoutRecording
+        switch format {
+        case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: start, spec: spec)
+        }
+        try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
+    }
+
+    /// `import FORMAT FILE`, or `import FILE` with the format read from the file's first bytes.
+    private static func formatAndPath(_ arguments: ParsedArguments) throws(CLIError) -> (ImportFormat, String) {
+        let first = arguments.positionals[0]
+        if arguments.positionals.count == 2 {
+            guard let format = ImportFormat(rawValue: first) else {
+                throw .usage("unknown import format '\(first)' (supported: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))", spec)
+            }
+            return (format, arguments.positionals[1])
+        }
+        guard let handle = FileHandle(forReadingAtPath: first) else { throw .noInput("\(first): cannot read file") }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: ImportFormat.headLength)).map { [UInt8]($0 ?? Data()) } ?? []
+        guard let format = ImportFormat.recognising(head) else {
+            throw .dataError("\(first): not a recording hrbridge can import (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))); name the format to see why")
+        }
+        return (format, first)
+    }
+
+    private static func write(_ recording: WorkoutRecording, to outputPath: String, name: String?, console: Console) throws(CLIError) {
+        let result = RecordingImport.trace(of: recording)
+        if result.droppedTrailingIntervals > 0 {
+            console.warn("\(result.droppedTrailingIntervals) RR intervals end after the last rate sample and are not in the trace")
+        }
+        do {
+            let header = TraceHeader(start: recording.start, name: name ?? recording.device, version: result.version)
+            let writer = try TraceWriter(path: outputPath, header: header)
+            for event in result.events { try writer.append(event) }
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        let notifications = result.events.count { if case .notification = $0.kind { true } else { false } }
+        console.warn("wrote \(notifications) notifications to \(outputPath)")
+    }
+}

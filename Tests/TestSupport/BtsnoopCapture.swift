@@ -31,11 +31,17 @@ public struct BtsnoopCapture {
         record(kind: 3, controller: controller, at: time, [0x05, 4, 0x00] + littleEndian(handle) + [reason])
     }
 
-    /// An ATT PDU in one ACL packet (packet boundary: start) on CID 0x0004.
-    public mutating func att(handle: UInt16, fromDevice: Bool, _ pdu: [UInt8], controller: UInt16 = 0, at time: Int64) {
-        let frame = littleEndian(UInt16(pdu.count)) + [0x04, 0x00] + pdu
+    /// An L2CAP frame in one ACL packet (packet boundary: start).
+    public mutating func l2cap(handle: UInt16, fromDevice: Bool, channel: UInt16, _ payload: [UInt8],
+                               controller: UInt16 = 0, at time: Int64) {
+        let frame = littleEndian(UInt16(payload.count)) + littleEndian(channel) + payload
         record(kind: fromDevice ? 5 : 4, controller: controller, at: time,
                littleEndian(handle | 0x2000) + littleEndian(UInt16(frame.count)) + frame)
+    }
+
+    /// An ATT PDU on CID 0x0004.
+    public mutating func att(handle: UInt16, fromDevice: Bool, _ pdu: [UInt8], controller: UInt16 = 0, at time: Int64) {
+        l2cap(handle: handle, fromDevice: fromDevice, channel: 0x0004, pdu, controller: controller, at: time)
     }
 
     /// Characteristic discovery: the host's Read By Type request for 0x2803 and the device's

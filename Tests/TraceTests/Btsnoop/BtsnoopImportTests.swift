@@ -31,6 +31,8 @@ import Testing
         // the host kept the database: no discovery after the reconnect, on a new connection handle
         capture.connected(handle: 0x41, peer: Self.strap, at: Self.t0 + 3_000_000)
         capture.notification(handle: 0x41, attribute: 0x002a, [0x06, 0x4a], at: Self.t0 + 3_400_000)
+        // Multiple Handle Value Notification: the rate and the battery in one PDU
+        capture.att(handle: 0x41, fromDevice: true, [0x23, 0x2a, 0x00, 0x02, 0x00, 0x06, 0x4b, 0x2e, 0x00, 0x01, 0x00, 0x56], at: Self.t0 + 4_400_000)
         capture.disconnected(handle: 0x41, reason: 0x08, at: Self.t0 + 9_000_000)
         let (traces, skips) = try traces(capture)
         #expect(traces == [[
@@ -43,6 +45,8 @@ import Testing
             "2500000 disconnected remote user terminated connection (0x13)",
             "3000000 connected",
             "3400000 notify 2a37 064a",
+            "4400000 notify 2a37 064b",
+            "4400000 battery 86",
             "9000000 disconnected connection timeout (0x08)",
         ]])
         #expect(skips.isEmpty)
@@ -101,12 +105,15 @@ import Testing
         capture.att(handle: 0x40, fromDevice: false, [0x1B, 0x2a, 0x00, 0x06, 0x48], at: Self.t0 + 400_000) // the host's own notification
         capture.att(handle: 0x40, fromDevice: true, [0x1B, 0x2a], at: Self.t0 + 500_000) // cut short
         capture.notification(handle: 0x40, attribute: 0x002e, [0x65], at: Self.t0 + 600_000) // battery 101
+        capture.l2cap(handle: 0x40, fromDevice: true, channel: 0x0005, [0x12, 0x01, 0x08, 0x00, 0x18, 0x00, 0x28, 0x00, 0x00, 0x00, 0x2a, 0x00], at: Self.t0 + 700_000) // a connection parameter request
+        capture.l2cap(handle: 0x40, fromDevice: true, channel: 0x0040, [0x03, 0x00, 0x1b, 0x2a, 0x00], at: Self.t0 + 800_000) // an EATT bearer's notification
         let (traces, skips) = try traces(capture, handles: [0x002e: .batteryLevel])
         #expect(traces.map { $0.dropFirst(1) } == [["0 note imported from hci.btsnoop", "0 connected"]])
         #expect(skips == [
             "skipped 1× L2CAP data on connection 0x0042, whose connection is not in the capture (start btmon before the device connects)",
             "skipped 1× a malformed ATT PDU from or to F1:5A:17:00:00:01",
             "skipped 1× a Battery Level from F1:5A:17:00:00:01 that is not one byte of 0–100",
+            "skipped 1× an L2CAP frame from F1:5A:17:00:00:01 on channel 0x0040, which is not the ATT channel 0x0004 (EATT or another protocol: not read)",
         ])
     }
 

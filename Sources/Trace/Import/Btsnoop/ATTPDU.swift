@@ -4,8 +4,9 @@ import Sensors
 /// device pushes, and the characteristic discovery that says which characteristic each handle
 /// is (Core Vol 3 Part F 3.4). All multi-byte fields are little-endian.
 enum ATTPDU: Equatable {
-    /// Handle Value Notification (0x1B) or Indication (0x1D).
-    case value(handle: UInt16, value: [UInt8])
+    /// Handle Value Notification (0x1B) or Indication (0x1D): one value; Multiple Handle Value
+    /// Notification (0x23, which bluetoothd accepts since 5.62): several.
+    case values([Attribute])
     /// Read By Type Request (0x08): the attribute type asked for (0x2803 for characteristic discovery).
     case readByTypeRequest(type: BluetoothUUID)
     /// Read By Type Response (0x09): each attribute's handle and value.
@@ -24,7 +25,19 @@ enum ATTPDU: Equatable {
         switch opcode {
         case 0x1B, 0x1D:
             guard parameters.count >= 2 else { return nil }
-            self = .value(handle: Self.word(parameters, at: 0), value: Array(parameters.dropFirst(2)))
+            self = .values([Attribute(handle: Self.word(parameters, at: 0), value: Array(parameters.dropFirst(2)))])
+        case 0x23:
+            // handle, value length, value; repeated
+            var attributes: [Attribute] = []
+            var rest = parameters
+            while !rest.isEmpty {
+                guard rest.count >= 4, rest.count - 4 >= Int(Self.word(rest, at: 2)) else { return nil }
+                let end = rest.startIndex + 4 + Int(Self.word(rest, at: 2))
+                attributes.append(Attribute(handle: Self.word(rest, at: 0), value: Array(rest[(rest.startIndex + 4)..<end])))
+                rest = rest[end...]
+            }
+            guard !attributes.isEmpty else { return nil }
+            self = .values(attributes)
         case 0x08:
             // starting handle, ending handle, then a 16- or 128-bit type
             guard let type = Self.uuid(parameters.dropFirst(4)) else { return nil }

@@ -42,7 +42,14 @@ struct BtsnoopConversion {
                 skips.count(.unknownConnection(handle: connection.handle))
                 return
             }
-            guard frame.channel == ATTPDU.channel else { return }
+            guard frame.channel == ATTPDU.channel else {
+                // LE signalling and the security manager carry no values; any other channel from
+                // the device could (EATT bearers, a profile of its own) and is not read.
+                if direction == .fromDevice, !Self.channelsWithoutValues.contains(frame.channel) {
+                    skips.count(.otherChannel(device: device, channel: frame.channel))
+                }
+                return
+            }
             guard let pdu = ATTPDU(frame.payload) else {
                 skips.count(.malformedATT(device: device))
                 return
@@ -60,24 +67,27 @@ struct BtsnoopConversion {
     /// Values the device pushed become events; discovery answers feed the handle map.
     private mutating func received(_ pdu: ATTPDU, on connection: ACLReassembler.Connection, from device: String,
                                    record: BtsnoopRecord) throws(BtsnoopError) {
-        guard case let .value(handle, value) = pdu else {
+        guard case let .values(attributes) = pdu else {
             if !handleMap.received(pdu, on: connection, from: device) { skips.count(.malformedATT(device: device)) }
             return
         }
-        guard let characteristic = handleMap.characteristic(handle, of: device) else {
-            skips.count(.unknownHandle(device: device, handle: handle))
-            return
+        for attribute in attributes {
+            guard let characteristic = handleMap.characteristic(attribute.handle, of: device) else {
+                skips.count(.unknownHandle(device: device, handle: attribute.handle))
+                continue
+            }
+            notified[device, default: []].insert(characteristic)
+            // A live link records Battery Level as `battery`, so an imported trace does too.
+            guard characteristic == .batteryLevel else {
+                try append(.notification(characteristic: characteristic, value: attribute.value), for: device, from: record)
+                continue
+            }
+            guard let level = try? BatteryLevel(parsing: attribute.value) else {
+                skips.count(.invalidBatteryLevel(device: device))
+                continue
+            }
+            try append(.battery(level), for: device, from: record)
         }
-        notified[device, default: []].insert(characteristic)
-        // A live link records Battery Level as `battery`, so an imported trace does too.
-        guard characteristic == .batteryLevel else {
-            return try append(.notification(characteristic: characteristic, value: value), for: device, from: record)
-        }
-        guard let level = try? BatteryLevel(parsing: value) else {
-            skips.count(.invalidBatteryLevel(device: device))
-            return
-        }
-        try append(.battery(level), for: device, from: record)
     }
 
     private mutating func end(_ connection: ACLReassembler.Connection, because reason: String,
@@ -115,6 +125,9 @@ struct BtsnoopConversion {
         }
         return BtsnoopImport.Result(devices: devices, skips: skips)
     }
+
+    /// LE signalling (0x0005) and the Security Manager (0x0006).
+    private static let channelsWithoutValues: Set<UInt16> = [0x0005, 0x0006]
 
     /// A device whose known kinds all give distance (a foot pod, a bike sensor); one with a heart
     /// rate is a strap, and so is one of no known kind, whose values a version-1 trace keeps as they came.

@@ -8,6 +8,9 @@ public struct BtsnoopSkips: Sendable, Hashable {
         case invalidBatteryLevel(device: String)
         /// An ATT PDU too short or inconsistent for its opcode.
         case malformedATT(device: String)
+        /// An L2CAP frame from the device on a channel other than ATT's fixed one (0x0004) that may
+        /// carry values: an EATT bearer or a profile of the device's own.
+        case otherChannel(device: String, channel: UInt16)
         /// L2CAP data on a connection whose LE Connection Complete is not in the capture.
         case unknownConnection(handle: UInt16)
         /// An ACL continuation fragment with no start before it (the capture began mid-frame).
@@ -39,6 +42,8 @@ public struct BtsnoopSkips: Sendable, Hashable {
             "a Battery Level from \(device) that is not one byte of 0–100"
         case let .malformedATT(device):
             "a malformed ATT PDU from or to \(device)"
+        case let .otherChannel(device, channel):
+            "an L2CAP frame from \(device) on channel \(channel.hexWord), which is not the ATT channel 0x0004 (EATT or another protocol: not read)"
         case let .unknownConnection(handle):
             "L2CAP data on connection \(handle.hexWord), whose connection is not in the capture (start btmon before the device connects)"
         case .continuationWithoutStart:

@@ -50,7 +50,7 @@ struct GATTHandleMap {
         case .errorResponse:
             discovering.remove(connection)
             return true
-        case .value, .readByTypeRequest, .other:
+        case .values, .readByTypeRequest, .other:
             return true
         }
     }

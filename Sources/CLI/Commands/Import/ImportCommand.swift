@@ -7,12 +7,13 @@ import Trace
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "Build a trace from a workout recording (CSV).",
+        summary: "Build a trace from a workout recording (CSV) or a btmon capture (btsnoop).",
         options: [
             .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
             .init(name: "--start", valueName: "ISO-8601", help: "wall-clock time of the recording's start (csv default 2024-01-01T06:00:00Z; others: the file's own)"),
             .init(name: "--name", valueName: "NAME", help: "strap name for the trace header"),
             .init(name: "-o", valueName: "OUTPUT", help: "trace file to write (required)"),
+            BtsnoopImportCommand.handleOption,
         ],
         positionals: [
             .init(name: "FORMAT", help: "\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")); left out, the file's content decides"),
@@ -23,26 +24,37 @@ enum ImportCommand {
         (contact detected) carrying the RR intervals that ended since the previous row. The fixed
         default start makes imports reproducible.
 
+        btsnoop: a btmon -w capture gives a trace per connected device (several: the address
+        before the extension), with its connections and the values it notified, at the
+        capture's times.
+
         Examples:
           hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
           hrbridge import run.hr.csv -o run.trace
+          hrbridge import btsnoop hci.btsnoop -o run.trace
         """
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         guard let outputPath = arguments.value("-o") else { throw .usage("missing -o OUTPUT", spec) }
         let (format, path) = try formatAndPath(arguments)
-        let start = try arguments.value("--start").map { text throws(CLIError) in
+        if format != .btsnoop, !arguments.allValues("--handle").isEmpty { throw .usage("--handle is for import btsnoop", spec) }
+        let recording: WorkoutRecording
+        switch format {
+        case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: try start(arguments), spec: spec)
+        case .btsnoop: return try BtsnoopImportCommand.run(path, arguments, spec: spec, console: console) // a trace per device
+        }
+        try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
+    }
+
+    /// `--start`: when the recording starts (the file's own times move with it).
+    private static func start(_ arguments: ParsedArguments) throws(CLIError) -> Timestamp? {
+        try arguments.value("--start").map { text throws(CLIError) in
             guard let parsed = UTCTimestampText.parse(text) else {
                 throw .usage("--start '\(text)' is not ISO-8601 with a zone, e.g. 2024-05-01T06:30:00Z", spec)
             }
             return parsed
         }
-        let recording: WorkoutRecording
-        switch format {
-        case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: start, spec: spec)
-        }
-        try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
     }
 
     /// `import FORMAT FILE`, or `import FILE` with the format read from the file's first bytes.

@@ -2,10 +2,13 @@
 /// recognised when the name is left out (by what the file holds, never by its extension).
 enum ImportFormat: String, CaseIterable, Sendable {
     case csv
+    case fit
 
     /// What the first bytes of a file say it is; nil when nothing does. Formats with a signature
     /// are asked first; CSV, which has none, last.
     static func recognising(_ head: [UInt8]) -> ImportFormat? {
+        // FIT: ".FIT" at bytes 8–11 of the file header.
+        if head.count >= 12, head[8..<12].elementsEqual(".FIT".utf8) { return .fit }
         let text = String(decoding: head, as: UTF8.self)
         // CSV: the first non-blank line is two comma-separated columns.
         let firstLine = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }

@@ -45,6 +45,12 @@ let package = Package(
             dependencies: ["CLI", "Trace", "Sensors"],
             path: "Benchmarks/ReplayBenchmark"
         ),
+        // The FIT file it imports is written by the tests' FITWriter, which the product does not ship.
+        .executableTarget(
+            name: "FITImportBenchmark",
+            dependencies: ["CLI", "Trace", "TestSupport"],
+            path: "Benchmarks/FITImportBenchmark"
+        ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),

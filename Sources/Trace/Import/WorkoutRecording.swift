@@ -16,6 +16,9 @@ public struct WorkoutRecording: Sendable, Hashable {
     public var source: String
     /// The device that recorded it, when the file says.
     public var device: String?
+    /// What the import passed over without failing (what the format tolerates but a trace has no
+    /// place for), counted by kind, e.g. `["developer fields": 3]`; the CLI reports it on stderr.
+    public var tolerated: [String: Int] = [:]
 
     public init(start: Timestamp, source: String, device: String? = nil) {
         self.start = start

@@ -7,7 +7,7 @@ import Trace
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "Build a trace from a workout recording (CSV) or a btmon capture (btsnoop).",
+        summary: "Build a trace from a workout recording (CSV, FIT) or a btmon capture (btsnoop).",
         options: [
             .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
             .init(name: "--start", valueName: "ISO-8601", help: "wall-clock time of the recording's start (csv default 2024-01-01T06:00:00Z; others: the file's own)"),
@@ -24,6 +24,11 @@ enum ImportCommand {
         (contact detected) carrying the RR intervals that ended since the previous row. The fixed
         default start makes imports reproducible.
 
+        fit: a FIT activity file (a watch's, a bike computer's): its records' heart rate, distance,
+        speed and cadence, its hrv messages' RR intervals and its timer's stops, at the file's own
+        times. What it holds that a trace has no place for (developer fields, invalid values, other
+        messages) is counted on stderr.
+
         btsnoop: a btmon -w capture gives a trace per connected device (several: the address
         before the extension), with its connections and the values it notified, at the
         capture's times.
@@ -31,6 +36,7 @@ enum ImportCommand {
         Examples:
           hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
           hrbridge import run.hr.csv -o run.trace
+          hrbridge import fit run.fit -o run.trace
           hrbridge import btsnoop hci.btsnoop -o run.trace
         """
     )
@@ -42,6 +48,9 @@ enum ImportCommand {
         let recording: WorkoutRecording
         switch format {
         case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: try start(arguments), spec: spec)
+        case .fit:
+            guard arguments.value("--rr") == nil else { throw .usage("--rr is for csv: a FIT file holds its own RR intervals", spec) }
+            recording = try FITImport.recording(path, start: try start(arguments))
         case .btsnoop: return try BtsnoopImportCommand.run(path, arguments, spec: spec, console: console) // a trace per device
         }
         try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
@@ -68,7 +77,7 @@ enum ImportCommand {
         }
         guard let handle = FileHandle(forReadingAtPath: first) else { throw .noInput("\(first): cannot read file") }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: ImportFormat.headLength)).map { [UInt8]($0 ?? Data()) } ?? []
+        let head = [UInt8]((try? handle.read(upToCount: ImportFormat.headLength)) ?? Data())
         guard let format = ImportFormat.recognising(head) else {
             throw .dataError("\(first): not a recording hrbridge can import (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))); name the format to see why")
         }
@@ -77,6 +86,10 @@ enum ImportCommand {
 
     private static func write(_ recording: WorkoutRecording, to outputPath: String, name: String?, console: Console) throws(CLIError) {
         let result = RecordingImport.trace(of: recording)
+        if !recording.tolerated.isEmpty {
+            let counts = recording.tolerated.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            console.warn("skipped: \(counts.joined(separator: ", "))")
+        }
         if result.droppedTrailingIntervals > 0 {
             console.warn("\(result.droppedTrailingIntervals) RR intervals end after the last rate sample and are not in the trace")
         }

@@ -2,6 +2,7 @@
 /// recognised when the name is left out (by what the file holds, never by its extension).
 enum ImportFormat: String, CaseIterable, Sendable {
     case csv
+    case fit
     /// A `btmon -w` capture: not a recording but a session's raw traffic (BtsnoopImportCommand).
     case btsnoop
 
@@ -9,6 +10,8 @@ enum ImportFormat: String, CaseIterable, Sendable {
     /// are asked first; CSV, which has none, last.
     static func recognising(_ head: [UInt8]) -> ImportFormat? {
         if head.starts(with: Array("btsnoop\0".utf8)) { return .btsnoop }
+        // FIT: ".FIT" at bytes 8–11 of the file header.
+        if head.count >= 12, head[8..<12].elementsEqual(".FIT".utf8) { return .fit }
         let text = String(decoding: head, as: UTF8.self)
         // CSV: the first non-blank line is two comma-separated columns.
         let firstLine = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }

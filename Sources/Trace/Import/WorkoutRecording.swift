@@ -16,6 +16,9 @@ public struct WorkoutRecording: Sendable, Hashable {
     public var source: String
     /// The device that recorded it, when the file says.
     public var device: String?
+    /// What the importer skipped because the format allows it (a point without a heart rate, an
+    /// extension it does not read), counted by kind, so the command can say what is not in the trace.
+    public var tolerated: [String: Int] = [:]
 
     public init(start: Timestamp, source: String, device: String? = nil) {
         self.start = start

@@ -70,10 +70,10 @@ import Testing
         #expect(throws: XMLError(line: line, reason: reason)) { try Self.events(document) }
     }
 
-    /// `nextChild` walks one element's children, skipping what the caller leaves unread; `text`
-    /// reads a value through its end.
+    /// The walker's `nextChild` goes through one element's children, skipping what the caller
+    /// leaves unread; `text` reads a value through its end; a reader's error is the file's.
     @Test func walksChildrenSkippingWhatIsNotRead() throws {
-        var reader = XMLReader(XMLByteStream(bytes: Array("<r><a><x><y/></x><b>1</b></a><c>2</c><d/></r>".utf8)))
+        var reader = XMLWalker(XMLByteStream(bytes: Array("<r><a><x><y/></x><b>1</b></a><c>2</c><d/></r>".utf8)), path: "w.xml")
         let root = try #require(try reader.nextChild(inside: 0))
         #expect(root.name.local == "r")
         var seen: [String] = []
@@ -88,6 +88,11 @@ import Testing
         }
         #expect(seen == ["a/b=1", "c=2", "d="])
         #expect(try reader.nextChild(inside: 0) == nil)
+
+        var broken = XMLWalker(XMLByteStream(bytes: Array("<r>\n<a></b></r>".utf8)), path: "w.xml")
+        #expect(throws: ImportError(path: "w.xml", location: "line 2", reason: "end tag </b> where <a> (line 2) must end")) {
+            while try broken.nextChild(inside: 0) != nil {}
+        }
     }
 
     /// A file is read through a 64 KiB buffer: tokens that straddle its refills read as from memory.

@@ -7,9 +7,10 @@ import Trace
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "Build a trace from a workout recording (CSV).",
+        summary: "Build a trace from a workout recording (CSV, TCX).",
         options: [
             .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
+            .init(name: "--activity", valueName: "N", help: "tcx: the file's Nth activity (from 1; default 1)"),
             .init(name: "--start", valueName: "ISO-8601", help: "wall-clock time of the recording's start (csv default 2024-01-01T06:00:00Z; others: the file's own)"),
             .init(name: "--name", valueName: "NAME", help: "strap name for the trace header"),
             .init(name: "-o", valueName: "OUTPUT", help: "trace file to write (required)"),
@@ -23,9 +24,17 @@ enum ImportCommand {
         (contact detected) carrying the RR intervals that ended since the previous row. The fixed
         default start makes imports reproducible.
 
+        tcx: a Garmin Training Center file: each Trackpoint's Time, heart rate, distance, cadence,
+        speed; a file of several activities lists them on stderr.
+
+        What a format allows and the import skips (a point without a heart rate: a gap; an
+        extension not read) is counted on stderr by kind; a file that is wrong is refused as
+        path: line N: reason (exit 65).
+
         Examples:
           hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
           hrbridge import run.hr.csv -o run.trace
+          hrbridge import tcx activities.tcx --activity 2 -o run.trace
         """
     )
 
@@ -38,11 +47,31 @@ enum ImportCommand {
             }
             return parsed
         }
+        if format != .csv, arguments.value("--rr") != nil { throw .usage("--rr is for csv (a TCX or GPX file has no RR intervals)", spec) }
+        if format != .tcx, arguments.value("--activity") != nil { throw .usage("--activity is for tcx (only TCX files hold several activities)", spec) }
         let recording: WorkoutRecording
         switch format {
         case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: start, spec: spec)
+        case .tcx: recording = moved(try TCXImport.recording(path, arguments: arguments, spec: spec, console: console), to: start)
         }
         try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
+    }
+
+    /// A file's own times, moved so that it starts at `--start` when given.
+    private static func moved(_ recording: WorkoutRecording, to start: Timestamp?) -> WorkoutRecording {
+        guard let start else { return recording }
+        return recording.moved(by: start.microsecondsSinceUnixEpoch - recording.start.microsecondsSinceUnixEpoch)
+    }
+
+    /// Reads an XML recording through a fixed buffer: the file is never all in memory.
+    static func readXML<File>(_ path: String, _ read: (XMLByteStream) throws(ImportError) -> File) throws(CLIError) -> File {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .noInput("\(path): cannot read file") }
+        defer { try? handle.close() }
+        do {
+            return try read(XMLByteStream(descriptor: handle.fileDescriptor))
+        } catch {
+            throw .dataError("\(error)")
+        }
     }
 
     /// `import FORMAT FILE`, or `import FILE` with the format read from the file's first bytes.
@@ -64,6 +93,9 @@ enum ImportCommand {
     }
 
     private static func write(_ recording: WorkoutRecording, to outputPath: String, name: String?, console: Console) throws(CLIError) {
+        for (kind, count) in recording.tolerated.sorted(by: { $0.key < $1.key }) {
+            console.warn("tolerated: \(count) × \(kind)")
+        }
         let result = RecordingImport.trace(of: recording)
         if result.droppedTrailingIntervals > 0 {
             console.warn("\(result.droppedTrailingIntervals) RR intervals end after the last rate sample and are not in the trace")

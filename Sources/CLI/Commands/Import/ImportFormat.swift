@@ -1,11 +1,21 @@
+import Trace
+
 /// A kind of file `hrbridge import` reads: its name on the command line, and how its content is
 /// recognised when the name is left out (by what the file holds, never by its extension).
 enum ImportFormat: String, CaseIterable, Sendable {
     case csv
+    case tcx
 
     /// What the first bytes of a file say it is; nil when nothing does. Formats with a signature
     /// are asked first; CSV, which has none, last.
     static func recognising(_ head: [UInt8]) -> ImportFormat? {
+        // TCX: XML whose root element, after the prolog, names the format.
+        if let root = XMLRootElement.localName(in: head) {
+            switch root {
+            case "TrainingCenterDatabase": return .tcx
+            default: return nil // XML of another kind
+            }
+        }
         let text = String(decoding: head, as: UTF8.self)
         // CSV: the first non-blank line is two comma-separated columns.
         let firstLine = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }

@@ -3,9 +3,4 @@
 struct XMLError: Error, Sendable, Hashable {
     var line: Int
     var reason: String
-
-    /// The same failure as an importer reports it.
-    func importError(path: String) -> ImportError {
-        ImportError(path: path, location: "line \(line)", reason: reason)
-    }
 }

@@ -70,28 +70,6 @@ struct XMLReader {
         return nil
     }
 
-    /// The next child element of the element open at `depth` (0: the root itself), skipping any
-    /// deeper content the caller did not read; nil once that element has ended.
-    mutating func nextChild(inside depth: Int) throws(XMLError) -> XMLElement? {
-        while let event = try next() {
-            switch event {
-            case let .start(element) where self.depth == depth + 1: return element
-            case .end where self.depth < depth: return nil
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The text of the element whose start was just returned, reading through its end.
-    mutating func text() throws(XMLError) -> String {
-        let depth = depth
-        while let event = try next() {
-            if case let .end(_, text) = event, self.depth < depth { return text }
-        }
-        return ""
-    }
-
     private mutating func close() -> Event {
         let element = open.removeLast()
         scopes.leave()

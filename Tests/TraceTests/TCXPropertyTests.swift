@@ -58,8 +58,3 @@ import Testing
                                   creator: random.chance(0.7) ? "Forerunner \(random.below(1000)) & <co>" : nil)
     }
 }
-
-private extension Array {
-    /// The count as the tolerated table holds it: absent for none.
-    var nilIfEmptyCount: Int? { isEmpty ? nil : count }
-}

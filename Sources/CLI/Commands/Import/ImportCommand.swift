@@ -7,7 +7,7 @@ import Trace
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "Build a trace from a workout recording (CSV, TCX).",
+        summary: "Build a trace from a workout recording (CSV, TCX, GPX).",
         options: [
             .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
             .init(name: "--activity", valueName: "N", help: "tcx: the file's Nth activity (from 1; default 1)"),
@@ -27,6 +27,10 @@ enum ImportCommand {
         tcx: a Garmin Training Center file: each Trackpoint's Time, heart rate, distance, cadence,
         speed; a file of several activities lists them on stderr.
 
+        gpx: a GPX 1.1 track: each trkpt's time, and heart rate and cadence from Garmin's
+        TrackPointExtension (v1 or v2); the distance is measured along the track. The time
+        between segments (and tracks) is a pause, and no distance is counted across it.
+
         What a format allows and the import skips (a point without a heart rate: a gap; an
         extension not read) is counted on stderr by kind; a file that is wrong is refused as
         path: line N: reason (exit 65).
@@ -35,6 +39,7 @@ enum ImportCommand {
           hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
           hrbridge import run.hr.csv -o run.trace
           hrbridge import tcx activities.tcx --activity 2 -o run.trace
+          hrbridge import ride.gpx --start 2024-05-01T06:30:00Z -o ride.trace
         """
     )
 
@@ -53,6 +58,7 @@ enum ImportCommand {
         switch format {
         case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: start, spec: spec)
         case .tcx: recording = moved(try TCXImport.recording(path, arguments: arguments, spec: spec, console: console), to: start)
+        case .gpx: recording = moved(try GPXImport.recording(path, console: console), to: start)
         }
         try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
     }

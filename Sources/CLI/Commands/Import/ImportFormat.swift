@@ -5,14 +5,16 @@ import Trace
 enum ImportFormat: String, CaseIterable, Sendable {
     case csv
     case tcx
+    case gpx
 
     /// What the first bytes of a file say it is; nil when nothing does. Formats with a signature
     /// are asked first; CSV, which has none, last.
     static func recognising(_ head: [UInt8]) -> ImportFormat? {
-        // TCX: XML whose root element, after the prolog, names the format.
+        // TCX and GPX: XML whose root element, after the prolog, names the format.
         if let root = XMLRootElement.localName(in: head) {
             switch root {
             case "TrainingCenterDatabase": return .tcx
+            case "gpx": return .gpx
             default: return nil // XML of another kind
             }
         }

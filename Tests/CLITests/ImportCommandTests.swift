@@ -66,6 +66,7 @@ import Testing
     @Test(arguments: [
         ("<?xml version=\"1.0\"?>\n<!-- a, b -->\n<!DOCTYPE x>\n<TrainingCenterDatabase xmlns=\"urn:x\">", ImportFormat.tcx),
         ("\u{FEFF}<tcx:TrainingCenterDatabase xmlns:tcx=\"urn:x\">\n<Activities>", .tcx),
+        ("\u{FEFF}words<gpx>", nil),
         ("<?xml version='1.0' encoding='UTF-8'?>\n<gpx creator=\"a, b\" version=\"1.1\">", .gpx),
         ("<?xml version=\"1.0\"?><kml xmlns=\"http://www.opengis.net/kml/2.2\">", nil),
         ("t_seconds,bpm\n0,61\n", .csv),

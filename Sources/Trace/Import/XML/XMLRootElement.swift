@@ -9,8 +9,8 @@ public enum XMLRootElement {
             switch token.kind {
             case let .start(name, _, _):
                 return String(name.split(separator: ":").last ?? Substring(name))
-            case let .text(text) where text.trimmingXMLWhitespace.isEmpty || text.hasPrefix("\u{FEFF}"):
-                continue
+            case let .text(text) where (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).trimmingXMLWhitespace.isEmpty:
+                continue // whitespace, after a byte-order mark perhaps
             default:
                 return nil
             }

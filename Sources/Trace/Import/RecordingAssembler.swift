@@ -23,8 +23,9 @@ struct RecordingAssembler {
     mutating func append(_ sample: WorkoutRecording.Sample, skipped: [String], line: Int) throws(ImportError) {
         if let last = samples.last {
             guard sample.time >= last.time else {
-                throw ImportError(path: path, location: "line \(line)", reason: "\(point) at \(UTCTimestampText.format(sample.time)) is earlier than the one before it"
-                                     + " (line \(lastLine), \(UTCTimestampText.format(last.time)))")
+                let reason = "\(point) at \(UTCTimestampText.format(sample.time)) is earlier than the one before it"
+                    + " (line \(lastLine), \(UTCTimestampText.format(last.time)))"
+                throw ImportError(path: path, location: "line \(line)", reason: reason)
             }
             guard sample.time > last.time else {
                 tolerate("\(point) at the same time as the one before (the first kept)")

@@ -36,7 +36,7 @@ import Testing
         (["replay", "a.trace", "b.trace"], "hrbridge: unexpected argument 'b.trace'"),
         (["replay", "--fast=yes"], "hrbridge: --fast takes no value"),
         (["import", "csv", "x.csv"], "hrbridge: missing -o OUTPUT"),
-        (["import", "xls", "x.xls", "-o", "y"], "hrbridge: unknown import format 'xls' (supported: csv, fit, btsnoop)"),
+        (["import", "kml", "x.kml", "-o", "y"], "hrbridge: unknown import format 'kml' (supported: csv, fit, tcx, gpx, btsnoop)"),
         (["import", "csv", "x.csv", "-o", "y", "--start", "noon"], "hrbridge: --start 'noon' is not ISO-8601"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {

@@ -62,6 +62,20 @@ import Testing
         #expect(runHRBridge(["import", directory.path("missing.csv"), "-o", directory.path("x.trace")]).status == .noInput)
     }
 
+    /// XML is told by its root element after the prolog, whatever the prefix; CSV by two columns.
+    @Test(arguments: [
+        ("<?xml version=\"1.0\"?>\n<!-- a, b -->\n<!DOCTYPE x>\n<TrainingCenterDatabase xmlns=\"urn:x\">", ImportFormat.tcx),
+        ("\u{FEFF}<tcx:TrainingCenterDatabase xmlns:tcx=\"urn:x\">\n<Activities>", .tcx),
+        ("\u{FEFF}words<gpx>", nil),
+        ("<?xml version='1.0' encoding='UTF-8'?>\n<gpx creator=\"a, b\" version=\"1.1\">", .gpx),
+        ("<?xml version=\"1.0\"?><kml xmlns=\"http://www.opengis.net/kml/2.2\">", nil),
+        ("t_seconds,bpm\n0,61\n", .csv),
+        ("just words\n", nil),
+    ])
+    func recognisesFormatsByContent(head: String, format: ImportFormat?) {
+        #expect(ImportFormat.recognising(Array(head.utf8)) == format)
+    }
+
     @Test func unwritableOutputExits73() throws {
         let directory = try TemporaryDirectory()
         let rates = try directory.write("hr.csv", "0,61\n")

@@ -7,9 +7,10 @@ import Trace
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
-        summary: "Build a trace from a workout recording (CSV, FIT) or a btmon capture (btsnoop).",
+        summary: "Build a trace from a workout recording (CSV, FIT, TCX, GPX) or a btmon capture (btsnoop).",
         options: [
             .init(name: "--rr", valueName: "RR.csv", help: "csv: RR intervals as t_seconds,rr_ms (beat time, interval)"),
+            .init(name: "--activity", valueName: "N", help: "tcx: the file's Nth activity (from 1; default 1)"),
             .init(name: "--start", valueName: "ISO-8601", help: "wall-clock time of the recording's start (csv default 2024-01-01T06:00:00Z; others: the file's own)"),
             .init(name: "--name", valueName: "NAME", help: "strap name for the trace header"),
             .init(name: "-o", valueName: "OUTPUT", help: "trace file to write (required)"),
@@ -29,6 +30,17 @@ enum ImportCommand {
         times. What it holds that a trace has no place for (developer fields, invalid values, other
         messages) is counted on stderr.
 
+        tcx: a Garmin Training Center file: each Trackpoint's Time, heart rate, distance, cadence,
+        speed; a file of several activities lists them on stderr.
+
+        gpx: a GPX 1.1 track: each trkpt's time, and heart rate and cadence from Garmin's
+        TrackPointExtension (v1 or v2); the distance is measured along the track. The time
+        between segments (and tracks) is a pause, and no distance is counted across it.
+
+        What a format allows and the import skips (a point without a heart rate: a gap; an
+        extension not read) is counted on stderr by kind; a file that is wrong is refused as
+        path: line N: reason (exit 65).
+
         btsnoop: a btmon -w capture gives a trace per connected device (several: the address
         before the extension), with its connections and the values it notified, at the
         capture's times.
@@ -37,6 +49,8 @@ enum ImportCommand {
           hrbridge import csv run.hr.csv --rr run.rr.csv -o run.trace
           hrbridge import run.hr.csv -o run.trace
           hrbridge import fit run.fit -o run.trace
+          hrbridge import tcx activities.tcx --activity 2 -o run.trace
+          hrbridge import ride.gpx --start 2024-05-01T06:30:00Z -o ride.trace
           hrbridge import btsnoop hci.btsnoop -o run.trace
         """
     )
@@ -45,12 +59,14 @@ enum ImportCommand {
         guard let outputPath = arguments.value("-o") else { throw .usage("missing -o OUTPUT", spec) }
         let (format, path) = try formatAndPath(arguments)
         if format != .btsnoop, !arguments.allValues("--handle").isEmpty { throw .usage("--handle is for import btsnoop", spec) }
+        if format != .csv, arguments.value("--rr") != nil { throw .usage("--rr is for csv (the other formats hold their own RR intervals, or none)", spec) }
+        if format != .tcx, arguments.value("--activity") != nil { throw .usage("--activity is for tcx (only TCX files hold several activities)", spec) }
         let recording: WorkoutRecording
         switch format {
         case .csv: recording = try CSVImport.recording(path, arguments: arguments, start: try start(arguments), spec: spec)
-        case .fit:
-            guard arguments.value("--rr") == nil else { throw .usage("--rr is for csv: a FIT file holds its own RR intervals", spec) }
-            recording = try FITImport.recording(path, start: try start(arguments))
+        case .fit: recording = moved(try FITImport.recording(path), to: try start(arguments))
+        case .tcx: recording = moved(try TCXImport.recording(path, arguments: arguments, spec: spec, console: console), to: try start(arguments))
+        case .gpx: recording = moved(try GPXImport.recording(path, console: console), to: try start(arguments))
         case .btsnoop: return try BtsnoopImportCommand.run(path, arguments, spec: spec, console: console) // a trace per device
         }
         try write(recording, to: outputPath, name: arguments.value("--name"), console: console)
@@ -63,6 +79,23 @@ enum ImportCommand {
                 throw .usage("--start '\(text)' is not ISO-8601 with a zone, e.g. 2024-05-01T06:30:00Z", spec)
             }
             return parsed
+        }
+    }
+
+    /// A file's own times, moved so that it starts at `--start` when given.
+    private static func moved(_ recording: WorkoutRecording, to start: Timestamp?) -> WorkoutRecording {
+        guard let start else { return recording }
+        return recording.moved(by: start.microsecondsSinceUnixEpoch - recording.start.microsecondsSinceUnixEpoch)
+    }
+
+    /// Reads an XML recording through a fixed buffer: the file is never all in memory.
+    static func readXML<File>(_ path: String, _ read: (XMLByteStream) throws(ImportError) -> File) throws(CLIError) -> File {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .noInput("\(path): cannot read file") }
+        defer { try? handle.close() }
+        do {
+            return try read(XMLByteStream(descriptor: handle.fileDescriptor))
+        } catch {
+            throw .dataError("\(error)")
         }
     }
 

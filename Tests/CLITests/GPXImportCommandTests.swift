@@ -52,13 +52,13 @@ import Testing
         1000000 notify 2a37 0665
         1000000 distance notify 2a53 020000006f000000
         1000000 pause
+        31000000 resume
         31000000 notify 2a37 0666
         31000000 distance notify 2a53 020000006f000000
-        31000000 resume
         31000000 pause
+        61000000 resume
         61000000 notify 2a37 0667
         61000000 distance notify 2a53 020000006f000000
-        61000000 resume
 
         """)
     }

@@ -59,8 +59,8 @@ import Testing
             "2 strap 2a37 0666",
             "2 distance 2a53 00800300",           // 3.5 m/s (0x0380) and no total: the pod's speed alone
             "2 strap paused",
-            "3 strap 2a37 0667",
             "3 strap resumed",
+            "3 strap 2a37 0667",
             "3 strap paused",
         ])
     }

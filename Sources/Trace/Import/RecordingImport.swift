@@ -42,9 +42,11 @@ public enum RecordingImport {
         let timer = recording.pauses.flatMap { pause in
             [StrapEvent(time: pause.start, kind: .paused)] + (pause.end.map { [StrapEvent(time: $0, kind: .resumed)] } ?? [])
         }
-        // Stable: at equal times the strap's events go first, then the pod's, then the timer's.
+        // At equal times a resume goes first (the value recorded as the timer started again counts),
+        // a pause last (so does the one recorded as it stopped); otherwise the strap's, then the pod's.
+        func rank(_ event: StrapEvent) -> Int { event.kind == .resumed ? 0 : event.kind == .paused ? 2 : 1 }
         let events = (strap + pod + timer).enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .sorted { ($0.element.time, rank($0.element), $0.offset) < ($1.element.time, rank($1.element), $1.offset) }
             .map(\.element)
         let several = !pod.isEmpty || !timer.isEmpty
         return Result(events: events, version: several ? TraceHeader.multiSensorVersion : TraceHeader.singleSensorVersion,

@@ -26,6 +26,8 @@ public struct TraceHeader: Sendable, Hashable {
     /// `distance.name=`), in a version-2 trace.
     public var distanceAddress: String?
     public var distanceName: String?
+    /// The file an imported trace was made from (`source=run.fit`).
+    public var source: String?
 
     public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.singleSensorVersion) {
         self.version = version
@@ -40,6 +42,7 @@ public struct TraceHeader: Sendable, Hashable {
         if let name { fields.append("name=\(TraceEscaping.escape(name, escapingSpaces: true))") }
         if let distanceAddress { fields.append("distance.address=\(TraceEscaping.escape(distanceAddress, escapingSpaces: true))") }
         if let distanceName { fields.append("distance.name=\(TraceEscaping.escape(distanceName, escapingSpaces: true))") }
+        if let source { fields.append("source=\(TraceEscaping.escape(source, escapingSpaces: true))") }
         return fields.joined(separator: " ")
     }
 
@@ -60,6 +63,7 @@ public struct TraceHeader: Sendable, Hashable {
         var name: String?
         var distanceAddress: String?
         var distanceName: String?
+        var source: String?
         for field in fields.dropFirst(2) {
             guard let equals = field.firstIndex(of: "=") else {
                 throw TraceLineError("header field '\(field)' is not key=value")
@@ -78,6 +82,7 @@ public struct TraceHeader: Sendable, Hashable {
             case "name": name = value
             case "distance.address": distanceAddress = value
             case "distance.name": distanceName = value
+            case "source": source = value
             default: continue
             }
         }
@@ -85,6 +90,7 @@ public struct TraceHeader: Sendable, Hashable {
         self.init(start: start, address: address, name: name, version: version)
         self.distanceAddress = distanceAddress
         self.distanceName = distanceName
+        self.source = source
     }
 }
 

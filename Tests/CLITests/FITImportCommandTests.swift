@@ -26,7 +26,7 @@ import Testing
 
         """)
         let trace = try Self.lines(output)
-        #expect(trace[0] == "hrbridge-trace 2 start=2026-03-04T18:07:55.000000Z name=manufacturer%20123%20product%200")
+        #expect(trace[0] == "hrbridge-trace 2 start=2026-03-04T18:07:55.000000Z name=manufacturer%20123%20product%200 source=pri_treadmill_12km.fit")
         #expect(trace[1] == "0 note imported from pri_treadmill_12km.fit (manufacturer 123 product 0)")
         #expect(trace.filter { $0.contains(" notify 2a37 ") } == (try Self.lines(BundledTrace.path)).filter { $0.contains(" notify 2a37 ") })
         #expect(trace.filter { $0.contains(" distance notify 2a53 ") }.count == 3_862)
@@ -69,7 +69,7 @@ import Testing
 
         #expect(runHRBridge(["import", fit, "--start", "2024-05-01T08:30:00+02:00", "-o", directory.path("moved.trace")]).status == .success)
         let moved = try Self.lines(directory.path("moved.trace")), named = try Self.lines(directory.path("named.trace"))
-        #expect(moved[0] == "hrbridge-trace 2 start=2024-05-01T06:30:00.000000Z name=manufacturer%201%20product%202697")
+        #expect(moved[0] == "hrbridge-trace 2 start=2024-05-01T06:30:00.000000Z name=manufacturer%201%20product%202697 source=ap_garmin_fenix_5_run.fit")
         #expect(named[0].hasPrefix("hrbridge-trace 2 start=2017-06-11T14:34:09.000000Z "))
         #expect(moved.dropFirst() == named.dropFirst())
     }

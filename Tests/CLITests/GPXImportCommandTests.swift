@@ -43,7 +43,7 @@ import Testing
 
         """)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-        hrbridge-trace 2 start=2024-05-01T06:30:00.000000Z
+        hrbridge-trace 2 start=2024-05-01T06:30:00.000000Z source=two.gpx
         0 note imported from two.gpx
         0 connected
         0 notify 2a37 0664

@@ -26,7 +26,7 @@ import Testing
         #expect(result.status == .success)
         #expect(result.log.contains("1 RR intervals end after the last rate sample"))
         #expect(try String(contentsOfFile: output, encoding: .utf8) == """
-        hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z
+        hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z source=hr.csv%20+%20rr.csv
         0 note imported from hr.csv + rr.csv
         0 connected
         0 notify 2a37 063d

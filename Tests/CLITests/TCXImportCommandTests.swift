@@ -15,7 +15,7 @@ import Testing
         #expect(imported.log == "hrbridge: skipped: 1 Trackpoint without a heart rate (a gap)\nhrbridge: wrote 766 notifications to \(output)\n")
         let trace = try String(contentsOfFile: output, encoding: .utf8)
         #expect(trace.hasPrefix("""
-        hrbridge-trace 2 start=2012-12-26T21:29:53.000000Z name=Forerunner%20410%20Software%20Version%202.20
+        hrbridge-trace 2 start=2012-12-26T21:29:53.000000Z name=Forerunner%20410%20Software%20Version%202.20 source=tcxparser_fr410.tcx
         0 note imported from tcxparser_fr410.tcx (Forerunner 410 Software Version 2.20)
         0 connected
         0 notify 2a37 063e
@@ -51,7 +51,7 @@ import Testing
         let second = runHRBridge(["import", "tcx", path, "--activity", "2", "-o", directory.path("second.trace")])
         #expect(second.status == .success)
         let trace = try String(contentsOfFile: directory.path("second.trace"), encoding: .utf8)
-        #expect(trace.hasPrefix("hrbridge-trace 1 start=2026-01-05T09:00:00.000000Z\n"))
+        #expect(trace.hasPrefix("hrbridge-trace 1 start=2026-01-05T09:00:00.000000Z source=ap_multi_activity.tcx\n"))
         #expect(trace.contains("0 notify 2a37 068c\n"))
 
         let third = runHRBridge(["import", "tcx", path, "--activity", "3", "-o", directory.path("third.trace")])
@@ -88,7 +88,7 @@ import Testing
         let moved = runHRBridge(["import", "tcx", path, "--start", "2024-05-01T08:30:00+02:00", "-o", directory.path("moved.trace")])
         #expect(moved.status == .success)
         #expect(try String(contentsOfFile: directory.path("moved.trace"), encoding: .utf8) == """
-        hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z
+        hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z source=ap_no_position.tcx
         0 note imported from ap_no_position.tcx
         0 connected
         0 notify 2a37 0664

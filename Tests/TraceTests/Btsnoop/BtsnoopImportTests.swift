@@ -36,7 +36,7 @@ import Testing
         capture.disconnected(handle: 0x41, reason: 0x08, at: Self.t0 + 9_000_000)
         let (traces, skips) = try traces(capture)
         #expect(traces == [[
-            "hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z address=F1:5A:17:00:00:01",
+            "hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z address=F1:5A:17:00:00:01 source=hci.btsnoop",
             "0 note imported from hci.btsnoop",
             "0 connected",
             "1000000 notify 2a37 16480003",
@@ -80,13 +80,13 @@ import Testing
         let (traces, _) = try traces(capture)
         #expect(traces == [
             [
-                "hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z address=F1:5A:17:00:00:01",
+                "hrbridge-trace 1 start=2024-05-01T06:30:00.000000Z address=F1:5A:17:00:00:01 source=hci.btsnoop",
                 "0 note imported from hci.btsnoop",
                 "0 connected",
                 "1000400 notify 2a37 0648",
             ],
             [
-                "hrbridge-trace 2 start=2024-05-01T06:30:00.100000Z distance.address=F1:5A:17:00:00:02",
+                "hrbridge-trace 2 start=2024-05-01T06:30:00.100000Z distance.address=F1:5A:17:00:00:02 source=hci.btsnoop",
                 "0 note imported from hci.btsnoop",
                 "0 distance connected",
                 "900000 distance notify 2a53 020003aa",

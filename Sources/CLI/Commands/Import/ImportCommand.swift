@@ -127,7 +127,8 @@ enum ImportCommand {
             console.warn("\(result.droppedTrailingIntervals) RR intervals end after the last rate sample and are not in the trace")
         }
         do {
-            let header = TraceHeader(start: recording.start, name: name ?? recording.device, version: result.version)
+            var header = TraceHeader(start: recording.start, name: name ?? recording.device, version: result.version)
+            header.source = recording.source
             let writer = try TraceWriter(path: outputPath, header: header)
             for event in result.events { try writer.append(event) }
         } catch {

@@ -117,6 +117,7 @@ struct BtsnoopConversion {
                 header = TraceHeader(start: start, version: TraceHeader.multiSensorVersion)
                 header.distanceAddress = address
             }
+            header.source = source
             let note = StrapEvent(time: start, kind: .note("imported from \(source)"))
             return BtsnoopImport.Device(
                 address: address, header: header,

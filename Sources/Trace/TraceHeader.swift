@@ -77,6 +77,9 @@ public struct TraceHeader: Sendable, Hashable {
                 guard let parsed = UTCTimestampText.parse(value) else {
                     throw TraceLineError("start '\(value)' is not an ISO-8601 time such as 2024-05-01T06:30:00.000000Z")
                 }
+                guard UTCTimestampText.writableRange.contains(parsed) else {
+                    throw TraceLineError("start '\(value)' is outside the years \(UTCTimestampText.writableYears) a trace can hold")
+                }
                 start = parsed
             case "address": address = value
             case "name": name = value

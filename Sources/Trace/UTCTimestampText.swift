@@ -3,6 +3,12 @@ import Sensors
 /// ISO-8601 UTC text with microseconds (`2024-05-01T06:30:00.000000Z`), written and read by hand
 /// because Foundation's ISO8601DateFormatter stops at milliseconds and we promise exact replays.
 public enum UTCTimestampText {
+    /// The times a trace can hold: years 1970–9999. `format` writes four year digits and no sign,
+    /// and a trace's times are offsets that never go back from a start at or after the Unix epoch.
+    public static let writableRange = Timestamp(microsecondsSinceUnixEpoch: 0)
+        ... Timestamp(microsecondsSinceUnixEpoch: 253_402_300_799_999_999) // 9999-12-31T23:59:59.999999Z
+    public static let writableYears = "1970–9999"
+
     public static func format(_ time: Timestamp) -> String {
         var bytes: [UInt8] = []
         append(time, to: &bytes)
@@ -71,7 +77,9 @@ public enum UTCTimestampText {
             index += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
-                  let offsetHours = number(index + 1..<index + 3), let offsetMinutes = number(index + 4..<index + 6)
+                  let offsetHours = number(index + 1..<index + 3), let offsetMinutes = number(index + 4..<index + 6),
+                  // Zones in use run from −12:00 to +14:00; beyond ±14:00 an offset is a typo, not a place.
+                  offsetMinutes < 60, offsetHours * 60 + offsetMinutes <= 14 * 60
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
             index += 6

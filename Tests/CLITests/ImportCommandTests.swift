@@ -35,6 +35,15 @@ import Testing
         """)
     }
 
+    /// A start the trace header could not be written with (year −1 here) is refused before anything is written.
+    @Test func startOutsideTheTraceYearsExits64() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("hr.csv", "t_seconds,bpm\n0,61\n")
+        let result = runHRBridge(["import", "csv", rates, "--start", "0000-01-01T00:00:00+00:01", "-o", directory.path("out.trace")])
+        #expect(result.status == .usage)
+        #expect(result.log.hasPrefix("hrbridge: --start '0000-01-01T00:00:00+00:01' is outside the years 1970–9999 a trace can hold\n"))
+    }
+
     @Test func badRowExits65WithFileAndLine() throws {
         let directory = try TemporaryDirectory()
         let rates = try directory.write("hr.csv", "t_seconds,bpm\n0,61\n1;62\n")

@@ -55,4 +55,13 @@ import Testing
         #expect(result.status == .dataError)
         #expect(result.log.hasPrefix("hrbridge: \(path):3: unknown event kind 'notfy'"))
     }
+
+    /// Year −1 once printed a negative activity id; a start outside 1970–9999 is a bad header (issue 15).
+    @Test func startOutsideTheTraceYearsExits65() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("old.trace", "hrbridge-trace 1 start=0000-01-01T00:00:00+00:01\n0 connected\n")
+        let result = runHRBridge(["replay", "--fast", path])
+        #expect(result.status == .dataError)
+        #expect(result.log == "hrbridge: \(path):1: start '0000-01-01T00:00:00+00:01' is outside the years 1970–9999 a trace can hold\n")
+    }
 }

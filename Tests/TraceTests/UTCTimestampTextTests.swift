@@ -22,6 +22,8 @@ import Testing
         ("2024-01-01T08:00:00+02:00", 1_704_088_800_000_000),
         ("2024-01-01T01:30:00-04:30", 1_704_088_800_000_000),
         ("2024-01-01 06:00:00Z", 1_704_088_800_000_000),
+        ("2024-01-01T20:00:00+14:00", 1_704_088_800_000_000),
+        ("2023-12-31T16:00:00-14:00", 1_704_088_800_000_000),
     ])
     func acceptsCommonForms(text: String, micros: Int64) {
         #expect(UTCTimestampText.parse(text)?.microsecondsSinceUnixEpoch == micros)
@@ -30,6 +32,7 @@ import Testing
     @Test(arguments: [
         "2024-01-01T06:00:00", "2024-13-01T06:00:00Z", "2023-02-29T06:00:00Z", "2024-01-01T24:00:00Z",
         "2024-01-01T06:00:00.Z", "2024-01-01T06:00:00Zjunk", "yesterday", "",
+        "2024-01-01T06:00:00+99:99", "2024-01-01T06:00:00+14:01", "2024-01-01T06:00:00-15:00", "2024-01-01T06:00:00+01:60",
     ])
     func refusesInvalidTimes(text: String) {
         #expect(UTCTimestampText.parse(text) == nil)

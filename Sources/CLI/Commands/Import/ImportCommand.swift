@@ -78,6 +78,9 @@ enum ImportCommand {
             guard let parsed = UTCTimestampText.parse(text) else {
                 throw .usage("--start '\(text)' is not ISO-8601 with a zone, e.g. 2024-05-01T06:30:00Z", spec)
             }
+            guard UTCTimestampText.writableRange.contains(parsed) else {
+                throw .usage("--start '\(text)' is outside the years \(UTCTimestampText.writableYears) a trace can hold", spec)
+            }
             return parsed
         }
     }

@@ -35,6 +35,15 @@ import Testing
         """)
     }
 
+    /// A time no trace can hold is a bad row, not a crash (issue 15).
+    @Test func timePastYear9999Exits65WithFileAndLine() throws {
+        let directory = try TemporaryDirectory()
+        let rates = try directory.write("hr.csv", "t_seconds,bpm\n0,61\n6e40,62\n")
+        let result = runHRBridge(["import", "csv", rates, "--start", "9999-12-31T23:00:00Z", "-o", directory.path("out.trace")])
+        #expect(result.status == .dataError)
+        #expect(result.log == "hrbridge: \(rates):3: t_seconds 6e40 is past the end of year 9999, the last a trace can hold\n")
+    }
+
     /// A start the trace header could not be written with (year −1 here) is refused before anything is written.
     @Test func startOutsideTheTraceYearsExits64() throws {
         let directory = try TemporaryDirectory()

@@ -81,11 +81,22 @@ import Testing
         ("0,72\n-1,73\n", 2, "t_seconds -1 is negative"),
         ("5,72\n4,73\n", 2, "t_seconds 4 goes back in time (previous row at 5.0)"),
         ("0,72\n1,70000\n", 2, "bpm 70000 is outside 0…65535"),
+        ("0,72\n1,\u{301}73\n", 2, "bpm '\u{301}73' is not a number"), // the comma and the mark are one Character
+        // From the default start (2024-01-01T06:00:00Z) a trace reaches to the end of year 9999.
+        ("0,72\n6e40,73\n", 2, "t_seconds 6e40 is past the end of year 9999, the last a trace can hold"),
+        ("0,72\n1e12,73\n", 2, "t_seconds 1e12 is past the end of year 9999, the last a trace can hold"),
+        ("0,72\n251698212000,73\n", 2, "t_seconds 251698212000 is past the end of year 9999, the last a trace can hold"),
     ])
     func reportsBadRows(text: String, line: Int, reason: String) {
         #expect(throws: TraceReadError.malformed(path: "x.csv", line: line, reason: reason)) {
             try CSVRow.parse(text, path: "x.csv", rule: .beatsPerMinute)
         }
+    }
+
+    @Test func aRowInTheLastSecondOfYear9999IsKept() throws {
+        let rows = try CSVRow.parse("251698211999,72\n", path: "x.csv", rule: .beatsPerMinute)
+        let recording = WorkoutRecording(csvHeartRate: rows, start: RecordingImport.defaultStart, source: "x.csv")
+        #expect(UTCTimestampText.format(recording.samples[0].time) == "9999-12-31T23:59:59.000000Z")
     }
 
     @Test func rrIntervalsMustFitTheWireFormat() {

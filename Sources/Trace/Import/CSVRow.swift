@@ -1,3 +1,5 @@
+import Sensors
+
 /// One `t_seconds,value` row of a recording.
 public struct CSVRow: Sendable, Hashable {
     public var seconds: Double
@@ -20,8 +22,13 @@ public struct CSVRow: Sendable, Hashable {
     }
 
     /// Parses CSV text of two numeric columns. A first line that is not numeric is taken as
-    /// the column header; blank lines are skipped; times must not go back.
-    public static func parse(_ text: String, path: String, rule: ValueRule) throws(TraceReadError) -> [CSVRow] {
+    /// the column header; blank lines are skipped; times must not go back, nor past what a trace
+    /// started at `start` can hold.
+    public static func parse(
+        _ text: String, path: String, rule: ValueRule, start: Timestamp = RecordingImport.defaultStart
+    ) throws(TraceReadError) -> [CSVRow] {
+        // Microseconds after `start` that reach past year 9999; exact in a Double (a multiple of 2⁶).
+        let endOfTime = Double(UTCTimestampText.writableRange.upperBound.microsecondsSinceUnixEpoch + 1 - start.microsecondsSinceUnixEpoch)
         var rows: [CSVRow] = []
         var lineNumber = 0
         var sawContent = false
@@ -30,7 +37,9 @@ public struct CSVRow: Sendable, Hashable {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let isFirstContent = !sawContent
             sawContent = true
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            // On bytes: a comma followed by a combining mark is one Character.
+            let fields = line.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                .map { Substring(String(decoding: $0, as: UTF8.self)) }
             func fail(_ reason: String) -> TraceReadError {
                 .malformed(path: path, line: lineNumber, reason: reason)
             }
@@ -46,6 +55,10 @@ public struct CSVRow: Sendable, Hashable {
                 throw fail("\(rule.name) '\(valueText)' is not a number")
             }
             guard seconds >= 0 else { throw fail("t_seconds \(timeText) is negative") }
+            // Checked here, with the line, so that the conversion to whole microseconds cannot trap.
+            guard microseconds(seconds) < endOfTime else {
+                throw fail("t_seconds \(timeText) is past the end of year 9999, the last a trace can hold")
+            }
             if let previous = rows.last, seconds < previous.seconds {
                 throw fail("t_seconds \(timeText) goes back in time (previous row at \(previous.seconds))")
             }
@@ -55,6 +68,11 @@ public struct CSVRow: Sendable, Hashable {
             rows.append(CSVRow(seconds: seconds, value: value))
         }
         return rows
+    }
+
+    /// A time as the recording takes it: whole microseconds.
+    static func microseconds(_ seconds: Double) -> Double {
+        (seconds * Double(Timestamp.microsecondsPerSecond)).rounded()
     }
 }
 

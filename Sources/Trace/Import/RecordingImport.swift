@@ -80,7 +80,8 @@ public enum RecordingImport {
 }
 
 extension WorkoutRecording {
-    /// A CSV recording: `t_seconds,bpm` rows and `t_seconds,rr_ms` rows, relative to `start`.
+    /// A CSV recording: `t_seconds,bpm` rows and `t_seconds,rr_ms` rows, relative to `start`, as
+    /// `CSVRow.parse` bounded them for that start.
     public init(csvHeartRate: [CSVRow], rrIntervals: [CSVRow] = [], start: Timestamp, source: String) {
         self.init(start: start, source: source)
         samples = csvHeartRate.map { Sample(time: start.adding(microseconds: Self.microseconds($0.seconds)), heartRate: Int($0.value.rounded())) }
@@ -88,6 +89,6 @@ extension WorkoutRecording {
     }
 
     private static func microseconds(_ seconds: Double) -> Int64 {
-        Int64((seconds * Double(Timestamp.microsecondsPerSecond)).rounded())
+        Int64(CSVRow.microseconds(seconds))
     }
 }

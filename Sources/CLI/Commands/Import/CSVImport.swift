@@ -5,19 +5,20 @@ import Trace
 /// `import csv`: `t_seconds,bpm` rows (and `--rr` `t_seconds,rr_ms` rows) relative to `--start`.
 enum CSVImport {
     static func recording(_ path: String, arguments: ParsedArguments, start: Timestamp?, spec: CommandSpec) throws(CLIError) -> WorkoutRecording {
-        let rates = try rows(at: path, rule: .beatsPerMinute)
-        let intervals = try arguments.value("--rr").map { path throws(CLIError) in try rows(at: path, rule: .rrMilliseconds) } ?? []
+        let start = start ?? RecordingImport.defaultStart
+        let rates = try rows(at: path, rule: .beatsPerMinute, start: start)
+        let intervals = try arguments.value("--rr").map { path throws(CLIError) in try rows(at: path, rule: .rrMilliseconds, start: start) } ?? []
         let sources = ([path] + arguments.allValues("--rr")).map { ($0 as NSString).lastPathComponent }
-        return WorkoutRecording(csvHeartRate: rates, rrIntervals: intervals, start: start ?? RecordingImport.defaultStart,
+        return WorkoutRecording(csvHeartRate: rates, rrIntervals: intervals, start: start,
                                 source: sources.joined(separator: " + "))
     }
 
-    private static func rows(at path: String, rule: CSVRow.ValueRule) throws(CLIError) -> [CSVRow] {
+    private static func rows(at path: String, rule: CSVRow.ValueRule, start: Timestamp) throws(CLIError) -> [CSVRow] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .noInput("\(path): cannot read file")
         }
         do {
-            return try CSVRow.parse(String(decoding: data, as: UTF8.self), path: path, rule: rule)
+            return try CSVRow.parse(String(decoding: data, as: UTF8.self), path: path, rule: rule, start: start)
         } catch {
             throw .dataError("\(error)")
         }

@@ -33,11 +33,9 @@ struct LineReader {
         throws -> Result? {
         while true {
             if let newline = findNewline() {
-                var lineEnd = newline
-                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 let lineStart = start
                 start = newline + 1
-                return try borrow(lineStart..<lineEnd, body)
+                return try borrow(lineStart..<newline, body)
             }
             if atEndOfFile {
                 guard start < end else { return nil }
@@ -50,11 +48,13 @@ struct LineReader {
         }
     }
 
+    /// Lends `line` without a trailing `\r`: a CRLF file's last line has one even with no `\n` after it.
     private func borrow<Result>(
-        _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result
+        _ line: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result
     ) throws(TraceLineError) -> Result {
-        try buffer.withUnsafeBufferPointer { (bytes) throws(TraceLineError) -> Result in
-            try body(UnsafeBufferPointer(rebasing: bytes[range]))
+        let end = !line.isEmpty && buffer[line.upperBound - 1] == UInt8(ascii: "\r") ? line.upperBound - 1 : line.upperBound
+        return try buffer.withUnsafeBufferPointer { (bytes) throws(TraceLineError) -> Result in
+            try body(UnsafeBufferPointer(rebasing: bytes[line.lowerBound..<end]))
         }
     }
 

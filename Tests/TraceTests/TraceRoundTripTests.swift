@@ -116,6 +116,12 @@ import Testing
         ])
         #expect(reader.lineNumber == 7)
     }
+
+    @Test func aCRLFTraceWithoutAFinalNewlineLosesItsLastCarriageReturn() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("crlf.trace", "hrbridge-trace 1 start=2024-01-01T06:00:00Z\r\n0 note first\r\n5 note last\r")
+        #expect(try TraceReader(path: path).readAll().map(\.kind) == [.note("first"), .note("last")])
+    }
 }
 
 /// The reader reuses one value buffer when the caller lets go of each event; events a caller keeps

@@ -18,11 +18,12 @@ enum TraceEscaping {
         return escaped
     }
 
-    /// Undoes `escape`; nil when a `%` is not followed by two hex digits.
-    static func unescape<Text: StringProtocol>(_ text: Text) -> String? {
-        guard text.contains("%") else { return String(text) }
+    /// Undoes `escape`; nil when a `%` is not followed by two hex digits. Works on bytes because a
+    /// `%` followed by a combining mark is one Character, which a search for "%" would miss.
+    static func unescape<Text: Collection<UInt8>>(_ text: Text) -> String? {
+        guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)

@@ -143,13 +143,15 @@ enum TraceEventLine {
         return value
     }
 
+    /// The whole text: `text(_:)` shortens what an error message quotes, a note must read back as written.
     private static func unescapedText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, in field: String) throws(TraceLineError) -> String {
-        guard let unescaped = TraceEscaping.unescape(text(bytes)) else {
+        guard let unescaped = TraceEscaping.unescape(bytes) else {
             throw TraceLineError("\(field) has a bad %-escape")
         }
         return unescaped
     }
 
+    /// A token as an error message quotes it: at most 80 bytes, however long the line.
     static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(decoding: bytes.prefix(80), as: UTF8.self)
     }

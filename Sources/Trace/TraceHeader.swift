@@ -48,11 +48,14 @@ public struct TraceHeader: Sendable, Hashable {
 
     /// Reads a header line; the error text is the reason part of `path:1: reason`.
     public init(parsing line: String) throws(TraceLineError) {
-        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.first == Substring(Self.formatName) else {
+        // Bytes, not Characters: `=` followed by a combining mark is one Character, and the writer
+        // leaves marks unescaped, so a value may start with one.
+        let fields = line.utf8.split(separator: UInt8(ascii: " "))
+        func text(_ bytes: Substring.UTF8View) -> String { String(decoding: bytes, as: UTF8.self) }
+        guard let first = fields.first, first.elementsEqual(Self.formatName.utf8) else {
             throw TraceLineError("not an hrbridge trace: the first line must start with '\(Self.formatName)'")
         }
-        guard fields.count >= 2, let version = Int(fields[1]) else {
+        guard fields.count >= 2, let version = Int(text(fields[1])) else {
             throw TraceLineError("missing format version after '\(Self.formatName)'")
         }
         guard Self.readableVersions.contains(version) else {
@@ -65,10 +68,10 @@ public struct TraceHeader: Sendable, Hashable {
         var distanceName: String?
         var source: String?
         for field in fields.dropFirst(2) {
-            guard let equals = field.firstIndex(of: "=") else {
-                throw TraceLineError("header field '\(field)' is not key=value")
+            guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else {
+                throw TraceLineError("header field '\(text(field))' is not key=value")
             }
-            let key = field[..<equals]
+            let key = text(field[..<equals])
             guard let value = TraceEscaping.unescape(field[field.index(after: equals)...]) else {
                 throw TraceLineError("header field '\(key)' has a bad %-escape")
             }

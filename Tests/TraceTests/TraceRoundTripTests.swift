@@ -163,3 +163,84 @@ import Testing
         #expect(try reader.next() == nil)
     }
 }
+
+/// Writer → reader must give back every event exactly, whatever its text (issue 15): random events
+/// of every kind from both sensors, with texts of any length holding `%`, control characters and
+/// combining marks, and header values that start with a combining mark.
+@Suite struct TraceRandomRoundTripTests {
+    static let start = Timestamp(microsecondsSinceUnixEpoch: 1_714_545_000_123_456)
+
+    /// Scalars that trip escaping and Character-based parsing; the rest is random BMP text.
+    static let awkward: [Unicode.Scalar] = ["%", "=", " ", "\t", "\r", "\n", "\u{0}", "\u{7F}", "\u{301}", "\u{200D}", "é", "😀", "2", "5"]
+
+    static func text(_ random: inout SplitMix64) -> String {
+        let length = Int(random.next() % 4 == 0 ? random.next() % 400 : random.next() % 30)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<length {
+            if random.next() % 2 == 0 {
+                scalars.append(awkward[Int(random.next() % UInt64(awkward.count))])
+            } else if let scalar = Unicode.Scalar(UInt32(random.next() % 0xD000)) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    static func event(_ random: inout SplitMix64, at time: Timestamp) -> StrapEvent {
+        let kind: StrapEvent.Kind
+        switch random.next() % 8 {
+        case 0: kind = .notification(characteristic: .heartRateMeasurement, value: (0..<random.next() % 24).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+        case 1: kind = .connected
+        case 2: kind = .disconnected(reason: random.next() % 3 == 0 ? nil : text(&random))
+        case 3: kind = .battery(try! BatteryLevel(percent: UInt8(random.next() % 101)))
+        case 4: kind = .bodySensorLocation(BodySensorLocation(code: UInt8(truncatingIfNeeded: random.next())))
+        case 5: kind = .paused
+        case 6: kind = .resumed
+        default: kind = .note(text(&random))
+        }
+        return StrapEvent(time: time, kind: kind, sensor: random.next() % 2 == 0 ? .strap : .distance)
+    }
+
+    /// What the format cannot tell apart: an empty disconnect reason is written as none.
+    static func asRead(_ event: StrapEvent) -> StrapEvent {
+        guard case .disconnected(reason: "") = event.kind else { return event }
+        return StrapEvent(time: event.time, kind: .disconnected(reason: nil), sensor: event.sensor)
+    }
+
+    @Test(arguments: 0..<8)
+    func randomEventsSurviveWriteThenRead(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("random.trace")
+        var header = TraceHeader(start: Self.start, address: "\u{301}" + Self.text(&random), name: "\u{301}=" + Self.text(&random),
+                                 version: TraceHeader.multiSensorVersion)
+        header.distanceAddress = "\u{301}" + Self.text(&random)
+        header.distanceName = Self.text(&random)
+        header.source = "\u{301}" + Self.text(&random)
+        var time = Self.start
+        let events = (0..<200).map { _ in
+            time = time.adding(microseconds: Int64(random.next() % 3_000_000))
+            return Self.event(&random, at: time)
+        }
+        let writer = try TraceWriter(path: path, header: header)
+        for event in events { try writer.append(event) }
+
+        let reader = try TraceReader(path: path)
+        #expect(reader.header == header)
+        #expect(try reader.readAll() == events.map(Self.asRead))
+    }
+
+    /// Texts longer than the 80 bytes an error message quotes, one with an escape across byte 80.
+    @Test func longNotesAndReasonsReadBackWhole() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("long.trace")
+        let events = [
+            StrapEvent(time: Self.start, kind: .note(String(repeating: "n", count: 100))),
+            StrapEvent(time: Self.start, kind: .note(String(repeating: "x", count: 79) + "%")),
+            StrapEvent(time: Self.start, kind: .disconnected(reason: String(repeating: "r", count: 100))),
+        ]
+        let writer = try TraceWriter(path: path, header: TraceHeader(start: Self.start))
+        for event in events { try writer.append(event) }
+        #expect(try TraceReader(path: path).readAll() == events)
+    }
+}

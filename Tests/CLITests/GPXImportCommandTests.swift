@@ -72,6 +72,9 @@ import Testing
          "line 2: trkpt lat 95 is outside -90…90"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>noon</time></trkpt></trkseg></trk></gpx>",
          "line 2: time 'noon' is not a date and time such as 2024-05-01T06:30:00Z"),
+        // A trace header cannot be written for year 0 (issue 15); the same walker reads TCX times.
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>0000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
+         "line 2: time '0000-01-01T00:00:00Z' is outside the years 1970–9999 a trace can hold"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/0\"></gpx>",
          "line 1: GPX 1.0 is not read, only GPX 1.1 (where Garmin's extensions carry the heart rate)"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk>\n</gpx>", "line 3: end tag </gpx> where <trk> (line 2) must end"),

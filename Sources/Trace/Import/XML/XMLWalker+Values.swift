@@ -21,6 +21,10 @@ extension XMLWalker {
         guard let time = XSDValue.dateTime(text) else {
             throw failure(line: element.line, "\(element.name.local) '\(text)' is not a date and time such as 2024-05-01T06:30:00Z")
         }
+        // Refused here, with the line: the trace made of the file could not write such a start.
+        guard UTCTimestampText.writableRange.contains(time) else {
+            throw failure(line: element.line, "\(element.name.local) '\(text)' is outside the years \(UTCTimestampText.writableYears) a trace can hold")
+        }
         return time
     }
 

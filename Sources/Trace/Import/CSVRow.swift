@@ -27,7 +27,8 @@ public struct CSVRow: Sendable, Hashable {
     public static func parse(
         _ text: String, path: String, rule: ValueRule, start: Timestamp = RecordingImport.defaultStart
     ) throws(TraceReadError) -> [CSVRow] {
-        // Microseconds after `start` that reach past year 9999; exact in a Double (a multiple of 2⁶).
+        // Microseconds after `start` at which year 10000 begins. As a Double it may be off by the few
+        // microseconds Doubles step by at this size: never enough to overflow, nor to refuse year 9999.
         let endOfTime = Double(UTCTimestampText.writableRange.upperBound.microsecondsSinceUnixEpoch + 1 - start.microsecondsSinceUnixEpoch)
         var rows: [CSVRow] = []
         var lineNumber = 0

@@ -19,7 +19,7 @@ public final class LiveSession: @unchecked Sendable {
         case stopped(signal: Int32)
         /// A second signal cut the flush short; what was not confirmed stays in the state file.
         case hurried(signal: Int32)
-        /// A sink or the state file failed; `failure` says what.
+        /// A sink, the state file or the trace failed; `failure` says what.
         case failed
     }
 
@@ -47,7 +47,7 @@ public final class LiveSession: @unchecked Sendable {
     /// What the deadline timer is set for (engine time); nil when it is not set.
     private var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
-    /// The first failure (a sink's output gone, the state file unwritable).
+    /// The first failure (a sink's output gone, the state file unwritable), or the trace line it broke off at.
     private(set) var failure: SessionError?
     private let signalsSeen = Atomic<Int>(0)
     private let outcome = Mutex<Ending?>(nil)
@@ -224,7 +224,7 @@ public final class LiveSession: @unchecked Sendable {
                 do {
                     next = try schedule!.nextTime()
                 } catch {
-                    fail(SessionError(error))
+                    finish(.failed, at: lastEventTime, brokenOff: SessionError(error))
                     return
                 }
                 guard let next else {
@@ -335,14 +335,20 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// Ends the activity (at `time`), flushes the sinks (ends they cannot deliver are spooled), then
-    /// clears the state file: everything it listed has reached a sink or its spool.
-    private func finish(_ ending: Ending, at time: Timestamp?) {
+    /// clears the state file: everything it listed has reached a sink or its spool. `brokenOff`: the
+    /// trace could not be read on; its activity ends as `end:trace-error` and the error is the failure.
+    private func finish(_ ending: Ending, at time: Timestamp?, brokenOff: SessionError? = nil) {
         guard running else { return }
         phase = .over
         deadlineTimer?.cancel()
         statusTimer?.cancel()
         sinks.relay.whenLineArrives {} // the relay no longer holds the session
-        if let time { send(feed.finish(at: time)) }
+        if let time { send(feed.finish(at: time, cause: brokenOff == nil ? .stopped : .traceError)) }
+        if let brokenOff {
+            // The trace's fault is what the exit status reports; a sink that failed on the end is said beside it.
+            if let failure { console.warn(failure.message) }
+            failure = brokenOff
+        }
         sinks.finish()
         if failure == nil || ledger.activeCount == 0 {
             ledger.clear()

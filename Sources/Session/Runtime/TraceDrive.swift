@@ -24,7 +24,7 @@ public struct TraceDrive {
         /// The metres of each valid distance measurement, as fed to the engine; before the updates
         /// they lead to, so a listener knows which activity (if any) was running when they came.
         var distance: ((Timestamp, Double) -> Void)?
-        /// `path:line: reason` of a dropped event.
+        /// `path:line: reason` of a dropped event; also a sink that failed on the end of a cut-short trace.
         var warning: (String) -> Void
 
         public init(update: @escaping (ActivityUpdate) throws(SessionError) -> Void,
@@ -39,6 +39,8 @@ public struct TraceDrive {
 
     /// Replays to the end of the trace, then ends the activity at the last event's time.
     /// Returns the span of the trace (first and last event), nil for a trace without events.
+    /// A line that cannot be read ends the activity too (`end:trace-error`, at the last good event)
+    /// before the error is thrown: the activity must not stay open at the sinks.
     @discardableResult
     public mutating func run(_ observer: Observer) throws(SessionError) -> ClosedRange<Timestamp>? {
         var first: Timestamp?
@@ -59,6 +61,14 @@ public struct TraceDrive {
                 last = event.time
             }
         } catch let error as TraceReadError {
+            if let last {
+                do {
+                    for update in feed.finish(at: last, cause: .traceError) { try observer.update(update) }
+                } catch {
+                    // The trace's fault is what the exit status reports; this is said beside it.
+                    observer.warning(error.message)
+                }
+            }
             throw SessionError(error)
         } catch let error as SessionError {
             throw error

@@ -224,7 +224,7 @@ public final class LiveSession: @unchecked Sendable {
                 do {
                     next = try schedule!.nextTime()
                 } catch {
-                    finish(.failed, at: lastEventTime, brokenOff: SessionError(error))
+                    fail(SessionError(error), ending: .traceError)
                     return
                 }
                 guard let next else {
@@ -302,11 +302,11 @@ public final class LiveSession: @unchecked Sendable {
                 try stateFile.save(ledger)
                 try sinks.accept(update)
             } catch let error as ActivityStateFile.Failure {
-                fail(.unwritable(error.description))
+                fail(.unwritable(error.description), ending: nil)
             } catch let error as SessionError {
-                fail(error)
+                fail(error, ending: .stopped)
             } catch {
-                fail(.unwritable("\(error)"))
+                fail(.unwritable("\(error)"), ending: .stopped)
             }
         }
     }
@@ -334,23 +334,24 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the activity (at `time`), flushes the sinks (ends they cannot deliver are spooled), then
-    /// clears the state file: everything it listed has reached a sink or its spool. `brokenOff`: the
-    /// trace could not be read on; its activity ends as `end:trace-error` and the error is the failure.
-    private func finish(_ ending: Ending, at time: Timestamp?, brokenOff: SessionError? = nil) {
+    /// Ends the activity (at `time`, as `cause`), flushes the sinks (ends they cannot deliver are
+    /// spooled), then clears the state file: everything it listed has reached a sink or its spool.
+    /// `reason`: what made the session give up, reported once the end is out.
+    private func finish(_ ending: Ending, at time: Timestamp?, as cause: EndCause = .stopped, failure reason: SessionError? = nil) {
         guard running else { return }
         phase = .over
         deadlineTimer?.cancel()
         statusTimer?.cancel()
         sinks.relay.whenLineArrives {} // the relay no longer holds the session
-        if let time { send(feed.finish(at: time, cause: brokenOff == nil ? .stopped : .traceError)) }
-        if let brokenOff {
-            // The trace's fault is what the exit status reports; a sink that failed on the end is said beside it.
+        if let time { send(feed.finish(at: time, cause: cause)) }
+        if let reason {
+            // What made the session give up is what it reports; a sink that failed on the end is said beside it.
             if let failure { console.warn(failure.message) }
-            failure = brokenOff
+            failure = reason
         }
         sinks.finish()
-        if failure == nil || ledger.activeCount == 0 {
+        // A sink that failed missed the end: kept, the next run sends it again (same sequence).
+        if !sinks.anyFailed, failure == nil || ledger.activeCount == 0 {
             ledger.clear()
             do {
                 try stateFile.save(ledger)
@@ -362,9 +363,16 @@ public final class LiveSession: @unchecked Sendable {
         settle(failure == nil ? ending : .failed)
     }
 
-    private func fail(_ error: SessionError) {
-        if failure == nil { failure = error }
-        finish(.failed, at: nil)
+    /// Gives up after `error`, still ending the activity (as `cause`, at the last event) through the
+    /// sinks that work. `cause` nil: the state file failed, and an end it cannot record first is left
+    /// to the next run's recovery.
+    private func fail(_ error: SessionError, ending cause: EndCause?) {
+        guard running else {
+            // Failed on the end itself: the first failure is what the session reports, a later one is said.
+            if failure == nil { failure = error } else { console.warn(error.message) }
+            return
+        }
+        finish(.failed, at: cause == nil ? nil : lastEventTime, as: cause ?? .stopped, failure: error)
     }
 
     private func settle(_ ending: Ending) {

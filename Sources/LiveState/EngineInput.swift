@@ -13,8 +13,9 @@ public enum EngineInput: Sendable, Hashable {
     case pause
     case resume
     case label(String)
-    /// The source ended or a person stopped the bridge: end the activity with its final state.
-    case stop
+    /// The source ended (`stopped`: the end of a trace, a person or a signal stopping the bridge) or
+    /// broke off (`traceError`): end the activity with its final state, saying which.
+    case stop(EndCause)
 }
 
 extension EngineInput {

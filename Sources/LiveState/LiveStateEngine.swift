@@ -136,8 +136,8 @@ public struct LiveStateEngine: Sendable {
             guard hasActivity else { break }
             activity?.label = text
             updates.append(publish(.update, .label, at: time))
-        case .stop:
-            if hasActivity { updates.append(end(.stopped, at: time, frozenAt: time)) }
+        case let .stop(cause):
+            if hasActivity { updates.append(end(cause, at: time, frozenAt: time)) }
             finished = true
             return updates
         }

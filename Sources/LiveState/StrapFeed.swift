@@ -98,8 +98,8 @@ public struct StrapFeed: Sendable {
         try engine.receive(input, at: time)
     }
 
-    /// The source ended: ends the activity with its final state.
-    public mutating func finish(at time: Timestamp) -> [ActivityUpdate] {
-        (try? engine.receive(.stop, at: time)) ?? []
+    /// The source ended (or, with `traceError`, broke off): ends the activity with its final state.
+    public mutating func finish(at time: Timestamp, cause: EndCause = .stopped) -> [ActivityUpdate] {
+        (try? engine.receive(.stop(cause), at: time)) ?? []
     }
 }

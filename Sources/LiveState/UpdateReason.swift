@@ -53,4 +53,7 @@ public enum EndCause: String, Sendable, Hashable, CaseIterable {
     case timeLimit = "time-limit"
     /// A previous run stopped without ending it (crash, SIGKILL, power loss); this run ended it at start-up.
     case recovered
+    /// The trace being replayed broke off (a line that cannot be read): ended as a stop at its last
+    /// good event, but saying the workout did not really end there.
+    case traceError = "trace-error"
 }

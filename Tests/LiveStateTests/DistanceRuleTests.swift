@@ -43,7 +43,7 @@ import Testing
         script.add(.distance(metres: 500), at: 0)
         script.samples(100, from: 1, to: 5)
         script.add(.distance(metres: 7.25), at: 2)
-        script.add(.stop, at: 5)
+        script.add(.stop(.stopped), at: 5)
         let updates = try script.run().map(Self.describe)
         #expect(updates == ["1 start 100 0.0 p10", "5 end:stopped 100 7.3 p10"]) // shown to 0.1 m
     }
@@ -56,7 +56,7 @@ import Testing
         script.add(.distance(metres: 400), at: 3)
         script.add(.resume, at: 4)
         script.add(.distance(metres: 2), at: 5)
-        script.add(.stop, at: 10)
+        script.add(.stop(.stopped), at: 10)
         let updates = try script.run().map(Self.describe)
         #expect(updates == ["0 start 100 0.0 p10", "2 paused 100 40.0 p5", "4 resumed 100 40.0 p5", "10 end:stopped 100 42.0 p10"])
     }
@@ -65,7 +65,7 @@ import Testing
         var script = EngineScript()
         script.samples(100, from: 0, to: 5)
         for bad in [-50, .nan, .infinity, 0] as [Double] { script.add(.distance(metres: bad), at: 1) }
-        script.add(.stop, at: 5)
+        script.add(.stop(.stopped), at: 5)
         #expect(try script.run().map(Self.describe).last == "5 end:stopped 100 0.0 p10")
     }
 
@@ -85,7 +85,7 @@ import Testing
         policy.staleWindow = 200
         policy.distanceStep = 1000
         var script = Self.steadyRun(metres: 5, until: 95)
-        script.add(.stop, at: 95)
+        script.add(.stop(.stopped), at: 95)
         let updates = try script.run(policy).map(Self.describe)
         #expect(updates == ["0 start 100 0.0 p10", "90 end:time-limit 100 445.0 p10", "90 start 100 0.0 p10", "95 end:stopped 100 25.0 p10"])
     }

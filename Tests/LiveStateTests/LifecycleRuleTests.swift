@@ -61,13 +61,15 @@ import Testing
         }
     }
 
-    @Test func stopEndsWithTheFinalStateAndNothingFollows() throws {
+    /// A trace that broke off ends as a stop does, with its own reason.
+    @Test(arguments: [EndCause.stopped, .traceError])
+    func stopEndsWithTheFinalStateAndNothingFollows(cause: EndCause) throws {
         var script = EngineScript()
         script.samples(150, from: 0, to: 50)
-        script.add(.stop, at: 49.5)
+        script.add(.stop(cause), at: 49.5)
         script.samples(150, from: 50, to: 300)
         let updates = try script.run()
-        #expect(updates.map(EngineScript.describe) == ["0 start start 150 p10", "49.5 end end:stopped 150 p10"])
+        #expect(updates.map(EngineScript.describe) == ["0 start start 150 p10", "49.5 end end:\(cause.rawValue) 150 p10"])
         let end = updates[1]
         #expect(end.dismissalDate == EngineScript.time(49.5 + 1800))
         #expect(end.contentState.pausedAt == EngineScript.time(49.5).date) // the timer shows the workout's length
@@ -99,7 +101,7 @@ import Testing
         script.add(.resume, at: 26)
         script.add(.label("x"), at: 27)
         script.samples(130, from: 60, to: 200)
-        script.add(.stop, at: 200)
+        script.add(.stop(.stopped), at: 200)
         let updates = try script.run()
         #expect(Set(updates.map(\.reason.rawValue)) == [
             "start", "changed", "paused", "resumed", "label", "sensor-lost", "sensor-back", "refresh", "end:stopped",

@@ -14,7 +14,7 @@ import Testing
         var updates = try engine.receive(.sample(beatsPerMinute: 120, contact: .detected), at: origin)
         updates += try engine.receive(.label("Block 2"), at: origin.adding(seconds: 2))
         updates += try engine.receive(.pause, at: origin.adding(seconds: 4))
-        updates += try engine.receive(.stop, at: origin.adding(seconds: 6))
+        updates += try engine.receive(.stop(.stopped), at: origin.adding(seconds: 6))
         return updates
     }
 

@@ -23,7 +23,8 @@ enum ReplayCommand {
         With --samples, one object per parsed sample instead, e.g.
           {"time":"2024-01-01T06:00:01.000000Z","bpm":113,"contact":"detected","energyExpended":null,"rr":[]}
         Times come from the trace, so the output is byte-identical at any speed. Malformed
-        notifications are reported on stderr as FILE:LINE: reason and skipped. --from-now moves
+        notifications are reported on stderr as FILE:LINE: reason and skipped; a line that cannot
+        be read ends the activity (end:trace-error), flushes the sinks and exits 65. --from-now moves
         the trace's start to the current time (the gaps between events stay): for sending a
         replay to a phone or a server, which would take a trace's old times as stale and its
         activity ids, the same on every replay, as repeats.

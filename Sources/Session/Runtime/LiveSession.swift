@@ -19,7 +19,7 @@ public final class LiveSession: @unchecked Sendable {
         case stopped(signal: Int32)
         /// A second signal cut the flush short; what was not confirmed stays in the state file.
         case hurried(signal: Int32)
-        /// A sink or the state file failed; `failure` says what.
+        /// A sink, the state file or the trace failed; `failure` says what.
         case failed
     }
 
@@ -47,7 +47,7 @@ public final class LiveSession: @unchecked Sendable {
     /// What the deadline timer is set for (engine time); nil when it is not set.
     private var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
-    /// The first failure (a sink's output gone, the state file unwritable).
+    /// The first failure (a sink's output gone, the state file unwritable), or the trace line it broke off at.
     private(set) var failure: SessionError?
     private let signalsSeen = Atomic<Int>(0)
     private let outcome = Mutex<Ending?>(nil)
@@ -224,7 +224,7 @@ public final class LiveSession: @unchecked Sendable {
                 do {
                     next = try schedule!.nextTime()
                 } catch {
-                    fail(SessionError(error))
+                    fail(SessionError(error), ending: .traceError)
                     return
                 }
                 guard let next else {
@@ -302,11 +302,11 @@ public final class LiveSession: @unchecked Sendable {
                 try stateFile.save(ledger)
                 try sinks.accept(update)
             } catch let error as ActivityStateFile.Failure {
-                fail(.unwritable(error.description))
+                fail(.unwritable(error.description), ending: nil)
             } catch let error as SessionError {
-                fail(error)
+                fail(error, ending: .stopped)
             } catch {
-                fail(.unwritable("\(error)"))
+                fail(.unwritable("\(error)"), ending: .stopped)
             }
         }
     }
@@ -334,17 +334,24 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the activity (at `time`), flushes the sinks (ends they cannot deliver are spooled), then
-    /// clears the state file: everything it listed has reached a sink or its spool.
-    private func finish(_ ending: Ending, at time: Timestamp?) {
+    /// Ends the activity (at `time`, as `cause`), flushes the sinks (ends they cannot deliver are
+    /// spooled), then clears the state file: everything it listed has reached a sink or its spool.
+    /// `reason`: what made the session give up, reported once the end is out.
+    private func finish(_ ending: Ending, at time: Timestamp?, as cause: EndCause = .stopped, failure reason: SessionError? = nil) {
         guard running else { return }
         phase = .over
         deadlineTimer?.cancel()
         statusTimer?.cancel()
         sinks.relay.whenLineArrives {} // the relay no longer holds the session
-        if let time { send(feed.finish(at: time)) }
+        if let time { send(feed.finish(at: time, cause: cause)) }
+        if let reason {
+            // What made the session give up is what it reports; a sink that failed on the end is said beside it.
+            if let failure { console.warn(failure.message) }
+            failure = reason
+        }
         sinks.finish()
-        if failure == nil || ledger.activeCount == 0 {
+        // A sink that failed missed the end: kept, the next run sends it again (same sequence).
+        if !sinks.anyFailed, failure == nil || ledger.activeCount == 0 {
             ledger.clear()
             do {
                 try stateFile.save(ledger)
@@ -356,9 +363,16 @@ public final class LiveSession: @unchecked Sendable {
         settle(failure == nil ? ending : .failed)
     }
 
-    private func fail(_ error: SessionError) {
-        if failure == nil { failure = error }
-        finish(.failed, at: nil)
+    /// Gives up after `error`, still ending the activity (as `cause`, at the last event) through the
+    /// sinks that work. `cause` nil: the state file failed, and an end it cannot record first is left
+    /// to the next run's recovery.
+    private func fail(_ error: SessionError, ending cause: EndCause?) {
+        guard running else {
+            // Failed on the end itself: the first failure is what the session reports, a later one is said.
+            if failure == nil { failure = error } else { console.warn(error.message) }
+            return
+        }
+        finish(.failed, at: cause == nil ? nil : lastEventTime, as: cause ?? .stopped, failure: error)
     }
 
     private func settle(_ ending: Ending) {

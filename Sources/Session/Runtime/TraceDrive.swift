@@ -24,7 +24,7 @@ public struct TraceDrive {
         /// The metres of each valid distance measurement, as fed to the engine; before the updates
         /// they lead to, so a listener knows which activity (if any) was running when they came.
         var distance: ((Timestamp, Double) -> Void)?
-        /// `path:line: reason` of a dropped event.
+        /// `path:line: reason` of a dropped event; also a sink that failed on the end sent after an error.
         var warning: (String) -> Void
 
         public init(update: @escaping (ActivityUpdate) throws(SessionError) -> Void,
@@ -39,6 +39,9 @@ public struct TraceDrive {
 
     /// Replays to the end of the trace, then ends the activity at the last event's time.
     /// Returns the span of the trace (first and last event), nil for a trace without events.
+    /// A line that cannot be read ends the activity too (`end:trace-error`, at the last good event),
+    /// and so does a sink that fails (`end:stopped`, through the sinks that still work), before the
+    /// error is thrown: the activity must not stay open at the sinks.
     @discardableResult
     public mutating func run(_ observer: Observer) throws(SessionError) -> ClosedRange<Timestamp>? {
         var first: Timestamp?
@@ -51,16 +54,19 @@ public struct TraceDrive {
                 }
                 pacer.wait(until: event.time)
                 let outcome = feed.handle(event)
+                // Before its updates go out: should a sink fail on them, the end comes at this event.
+                first = first ?? event.time
+                last = event.time
                 if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
                 if let sample = observer.sample, let measurement = outcome.measurement { sample(event.time, measurement) }
                 if let distance = observer.distance, let metres = outcome.metresCovered { distance(event.time, metres) }
                 for update in outcome.updates { try observer.update(update) }
-                first = first ?? event.time
-                last = event.time
             }
         } catch let error as TraceReadError {
+            end(at: last, .traceError, observer)
             throw SessionError(error)
         } catch let error as SessionError {
+            end(at: last, .stopped, observer)
             throw error
         } catch {
             throw .invalid("\(error)")
@@ -68,5 +74,16 @@ public struct TraceDrive {
         guard let first, let last else { return nil }
         for update in feed.finish(at: last) { try observer.update(update) }
         return first...last
+    }
+
+    /// Ends the activity after an error, if one may be running (an event was handled). The error
+    /// being thrown is what the exit status reports; a sink failing on this end is said beside it.
+    private mutating func end(at last: Timestamp?, _ cause: EndCause, _ observer: Observer) {
+        guard let last else { return }
+        do {
+            for update in feed.finish(at: last, cause: cause) { try observer.update(update) }
+        } catch {
+            observer.warning(error.message)
+        }
     }
 }

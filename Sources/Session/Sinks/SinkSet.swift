@@ -12,6 +12,9 @@ public final class SinkSet {
     private let grace: Double
     private let statusInterval: Double?
     private var lastStatus = Date()
+    /// Sinks whose output failed (a closed pipe, a full disk): skipped from then on, so the others
+    /// still get the end the session sends before it gives up.
+    private var failed: Set<ObjectIdentifier> = []
 
     /// Seconds network sinks keep delivering at exit: enough for a few retries, short enough for a
     /// service manager's stop timeout (systemd's default is 90 s).
@@ -30,6 +33,9 @@ public final class SinkSet {
     /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
     public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
 
+    /// Whether a sink's output failed: what went to the others may not have reached it.
+    var anyFailed: Bool { !failed.isEmpty }
+
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
 
@@ -45,18 +51,22 @@ public final class SinkSet {
     /// `--sink-status S`, if asked for: a live session logs the counters on its own timer.
     var statusPeriod: Double? { statusInterval }
 
-    /// Sends `update` to every sink, or only to those named in `only` (a recovered end goes where
-    /// its activity went).
+    /// Sends `update` to every sink that has not failed, or only to those named in `only` (a
+    /// recovered end goes where its activity went). A sink that fails is left out from then on, but
+    /// the rest still get the update; the first failure is thrown after them.
     public func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(SessionError) {
-        for sink in sinks where only?.contains(sink.name) ?? true {
+        var firstFailure: SinkError?
+        for sink in sinks where only?.contains(sink.name) ?? true && !failed.contains(ObjectIdentifier(sink)) {
             do {
                 try sink.accept(update)
             } catch {
-                throw .unwritable(error.description)
+                failed.insert(ObjectIdentifier(sink))
+                firstFailure = firstFailure ?? error
             }
         }
         relay.drain(into: console)
         logStatusIfDue()
+        if let firstFailure { throw .unwritable(firstFailure.description) }
     }
 
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).

@@ -145,10 +145,17 @@ import Testing
          ["cadence.smoothingWindow: expected seconds > 0, at most 2592000, got 0.0"]),
         ("longer than the engine allows", withCadence(#""giveUpInterval": 1e9"#),
          ["cadence.giveUpInterval: expected seconds > 0, at most 2592000, got 1000000000.0"]),
+        ("activity time limit past what microseconds hold", withCadence(#""activityTimeLimit": 1e16"#),
+         ["cadence.activityTimeLimit: expected seconds > 0, at most 2592000, got 1e+16"]),
         // HTTP
         ("http timeouts and CA", #"{"straps": [\#(strap)], "http": {"connectTimeout": 0, "certificateAuthorityFile": "ca.pem"}}"#, [
             #"http.certificateAuthorityFile: expected an absolute path, got "ca.pem""#,
             "http.connectTimeout: expected seconds > 0, got 0",
+        ]),
+        ("http timeouts past what curl's milliseconds take",
+         #"{"straps": [\#(strap)], "http": {"connectTimeout": 1e16, "requestTimeout": 0.0001}}"#, [
+            "http.connectTimeout: expected seconds between 0.001 and 600, got 1e+16",
+            "http.requestTimeout: expected seconds between 0.001 and 600, got 0.0001",
         ]),
     ]
 

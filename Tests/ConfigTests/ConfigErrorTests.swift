@@ -172,6 +172,34 @@ import Testing
         }
     }
 
+    /// The largest file allowed, all wrong-typed straps: one issue each, in file order.
+    @Test func aFullSizeFileOfWrongItemsListsEachOnce() throws {
+        let count = (ConfigurationFile.maximumSize - #"{"straps":[]}"#.utf8.count + 1) / 2
+        let json = #"{"straps":["# + Array(repeating: "1", count: count).joined(separator: ",") + "]}"
+        #expect(json.utf8.count == ConfigurationFile.maximumSize)
+        do {
+            _ = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+            Issue.record("accepted")
+        } catch let .invalid(_, issues) {
+            #expect(issues.count == count)
+            #expect(issues.last?.description == "straps[\(count - 1)]: expected an object, got a number (1)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// What keeps that file's check linear (searching the list for each new issue took minutes): the log
+    /// finds an issue already reported in a hash set, which holds each reported issue once.
+    @Test func issuesAreDeduplicatedThroughAHashSet() {
+        let log = IssueLog()
+        let cadence = ConfigPath.root.appending("cadence").appending("staleWindow")
+        log.report(cadence, "expected seconds > 0")
+        log.report(ConfigPath.root.appending("straps").appending(0), "expected an object")
+        log.report(cadence, "expected seconds > 0")
+        #expect(log.issues.map(\.description) == ["cadence.staleWindow: expected seconds > 0", "straps[0]: expected an object"])
+        #expect(log.reported.count == log.issues.count)
+    }
+
     @Test func messagesStartWithTheFile() {
         let error = ConfigError.invalid(file: "/etc/hrbridge/config.json", [
             ConfigIssue(path: ConfigPath.root.appending("straps").appending(1).appending("sinks").appending(0).appending("url"),

@@ -26,6 +26,10 @@ import Testing
         ("no straps", "{}", [#"(top level): missing key "straps" (a list of straps and their activities)"#]),
         ("unknown top-level key, typo", #"{"straps": [\#(strap)], "cadense": {}}"#,
          [#"cadense: unknown key (did you mean "cadence"? expected one of: straps, cadence, apns, http)"#]),
+        ("unknown keys that only look alike", #"{"straps": [\#(strap)], "\#u{E9}": 1, "e\u0301": 2}"#, [
+            "\u{E9}: unknown key (expected one of: straps, cadence, apns, http)",
+            "e\u{301}: unknown key (expected one of: straps, cadence, apns, http)",
+        ]),
         ("unknown top-level key", #"{"straps": [\#(strap)], "colour": "red"}"#,
          ["colour: unknown key (expected one of: straps, cadence, apns, http)"]),
         ("straps not a list", #"{"straps": {}}"#, ["straps: expected an array, got an object"]),

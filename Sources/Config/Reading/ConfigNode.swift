@@ -113,7 +113,7 @@ struct ConfigNode {
     /// An absolute file path (where the process writes, e.g. a file sink).
     func absolutePath() -> String? {
         guard let text = string() else { return nil }
-        guard text.hasPrefix("/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
+        guard text.startsWithScalars(of: "/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
         return text
     }
 }

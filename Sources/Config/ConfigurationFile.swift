@@ -8,7 +8,7 @@ public enum ConfigurationFile {
     /// The places searched when no --config is given, in order.
     public static func searchPaths(environment: [String: String]) -> [String] {
         var paths = [systemPath]
-        if let configHome = environment["XDG_CONFIG_HOME"], configHome.hasPrefix("/") {
+        if let configHome = environment["XDG_CONFIG_HOME"], configHome.startsWithScalars(of: "/") {
             paths.append(configHome + "/hrbridge/config.json")
         } else if let home = environment["HOME"], !home.isEmpty {
             paths.append(home + "/.config/hrbridge/config.json")

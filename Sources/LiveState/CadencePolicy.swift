@@ -83,6 +83,9 @@ public struct CadencePolicy: Sendable, Hashable {
         try require(silenceTimeout > 0, "silenceTimeout", silenceTimeout, "seconds > 0")
         try require(noContactTimeout > 0, "noContactTimeout", noContactTimeout, "seconds > 0")
         try require(giveUpInterval > 0, "giveUpInterval", giveUpInterval, "seconds > 0")
+        // Checked alone too: the margin's check below lets any limit above the margin through, and an
+        // over-long one overflows the engine's microseconds.
+        try require(activityTimeLimit > 0, "activityTimeLimit", activityTimeLimit, "seconds > 0")
         try require(activityTimeLimit > timeLimitMargin && timeLimitMargin >= 0, "timeLimitMargin", timeLimitMargin,
                     "seconds >= 0 and below the activity time limit")
         try require(dismissalDelay >= 0, "dismissalDelay", dismissalDelay, "seconds >= 0")

@@ -25,6 +25,15 @@ import TestSupport
         """)
     }
 
+    /// `run` would trap turning this into milliseconds: the check must refuse it first.
+    @Test func numberOutOfRangeIsAnIssue() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("c.json", #"{"straps": [{"name": "H10", "workoutName": "Run", "sinks": [{"type": "stdout"}]}], "http": {"connectTimeout": 1e16}}"#)
+        let result = runHRBridge(["config", "check", "--config", path])
+        #expect(result.status == .dataError)
+        #expect(result.log == "hrbridge: \(path): http.connectTimeout: expected seconds between 0.001 and 600, got 1e+16\n")
+    }
+
     @Test func missingFileExits66() {
         let result = runHRBridge(["config", "check", "--config", "/nonexistent/c.json"])
         #expect(result.status == .noInput)

@@ -101,6 +101,23 @@ import TestSupport
         #expect(!printed.contains("s3cr3t") && !printed.contains("TOPSECRET"))
     }
 
+    /// A value may start with a combining mark (U+0301) right after its quote, the "/" of a path or the
+    /// ":" of credential:NAME: read by Unicode scalars, the mark does not merge with them.
+    @Test func combiningMarksAtTheEdgesOfValuesStayApart() throws {
+        let json = #"""
+        {"straps": [{"name": "\u0301H10", "workoutName": "Run\u0301", "sinks": [
+           {"type": "file", "path": "/\u0301updates"},
+           {"type": "lifecycle", "url": "https://x.example", "tokenFile": "credential:\u0301token"}]}],
+         "http": {"certificateAuthorityFile": "/\u0301ca.pem"}}
+        """#
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        let strap = configuration.straps[0]
+        #expect(strap.strap == .name("\u{301}H10"))
+        #expect(strap.activity.workoutName == "Run\u{301}")
+        #expect(strap.sinks == [.file(path: "/\u{301}updates"), .lifecycle(url: "https://x.example", token: .file(.credential("\u{301}token")))])
+        #expect(configuration.http.certificateAuthorityFile == "/\u{301}ca.pem")
+    }
+
     @Test func credentialsResolveOnlyInsideTheService() throws {
         let reference = FileReference.credential("AuthKey.p8")
         let service = ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]

@@ -26,6 +26,14 @@ import Testing
         ("no straps", "{}", [#"(top level): missing key "straps" (a list of straps and their activities)"#]),
         ("unknown top-level key, typo", #"{"straps": [\#(strap)], "cadense": {}}"#,
          [#"cadense: unknown key (did you mean "cadence"? expected one of: straps, cadence, apns, http)"#]),
+        ("unknown keys that only look alike", #"{"straps": [\#(strap)], "\#u{E9}": 1, "e\u0301": 2}"#, [
+            "\u{E9}: unknown key (expected one of: straps, cadence, apns, http)",
+            "e\u{301}: unknown key (expected one of: straps, cadence, apns, http)",
+        ]),
+        ("unknown keys with a combining mark at an edge", #"{"straps": [\#(strap)], "\u0301http": {}, "cadence\u0301": {}}"#, [
+            "\u{301}http: unknown key (did you mean \"http\"? expected one of: straps, cadence, apns, http)",
+            "cadence\u{301}: unknown key (did you mean \"cadence\"? expected one of: straps, cadence, apns, http)",
+        ]),
         ("unknown top-level key", #"{"straps": [\#(strap)], "colour": "red"}"#,
          ["colour: unknown key (expected one of: straps, cadence, apns, http)"]),
         ("straps not a list", #"{"straps": {}}"#, ["straps: expected an array, got an object"]),
@@ -40,6 +48,10 @@ import Testing
          [#"straps[0].address: expected a Bluetooth address like C8:5F:33:12:34:56, got "C8:5F:33""#]),
         ("signed hex in address", #"{"straps": [{"address": "+8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#,
          [#"straps[0].address: expected a Bluetooth address like C8:5F:33:12:34:56, got "+8:5F:33:12:34:56""#]),
+        ("fullwidth hex in address", #"{"straps": [{"address": "C8:5F:33:12:34:\#u{FF21}\#u{FF22}", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#,
+         ["straps[0].address: expected a Bluetooth address like C8:5F:33:12:34:56, got \"C8:5F:33:12:34:\u{FF21}\u{FF22}\""]),
+        ("combining mark after an address's colon", #"{"straps": [{"address": "C8:5F:33:12:34:\u030156", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#,
+         ["straps[0].address: expected a Bluetooth address like C8:5F:33:12:34:56, got \"C8:5F:33:12:34:\u{301}56\""]),
         ("blank name", #"{"straps": [{"name": " ", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#,
          ["straps[0].name: expected a non-empty string"]),
         ("no workout name", #"{"straps": [{"name": "H10", "sinks": [{"type": "stdout"}]}]}"#,
@@ -96,6 +108,9 @@ import Testing
          [#"straps[0].sinks[0].tokenFile: expected an absolute path or credential:NAME, got "token""#]),
         ("credential outside its directory", withSink(#"{"type": "lifecycle", "url": "https://x.example", "tokenFile": "credential:../shadow"}"#),
          [#"straps[0].sinks[0].tokenFile: expected credential:NAME with a file name, got "credential:../shadow""#]),
+        ("credential outside its directory, the slash hidden by a combining mark",
+         withSink(#"{"type": "lifecycle", "url": "https://x.example", "tokenFile": "credential:../\u0301x"}"#),
+         ["straps[0].sinks[0].tokenFile: expected credential:NAME with a file name, got \"credential:../\u{301}x\""]),
         ("token from file and environment",
          withSink(#"{"type": "lifecycle", "url": "https://x.example", "tokenFile": "/t", "tokenEnvironment": "TOKEN"}"#),
          ["straps[0].sinks[0]: expected tokenFile or tokenEnvironment, not both"]),
@@ -145,10 +160,17 @@ import Testing
          ["cadence.smoothingWindow: expected seconds > 0, at most 2592000, got 0.0"]),
         ("longer than the engine allows", withCadence(#""giveUpInterval": 1e9"#),
          ["cadence.giveUpInterval: expected seconds > 0, at most 2592000, got 1000000000.0"]),
+        ("activity time limit past what microseconds hold", withCadence(#""activityTimeLimit": 1e16"#),
+         ["cadence.activityTimeLimit: expected seconds > 0, at most 2592000, got 1e+16"]),
         // HTTP
         ("http timeouts and CA", #"{"straps": [\#(strap)], "http": {"connectTimeout": 0, "certificateAuthorityFile": "ca.pem"}}"#, [
             #"http.certificateAuthorityFile: expected an absolute path, got "ca.pem""#,
             "http.connectTimeout: expected seconds > 0, got 0",
+        ]),
+        ("http timeouts past what curl's milliseconds take",
+         #"{"straps": [\#(strap)], "http": {"connectTimeout": 1e16, "requestTimeout": 0.0001}}"#, [
+            "http.connectTimeout: expected seconds between 0.001 and 600, got 1e+16",
+            "http.requestTimeout: expected seconds between 0.001 and 600, got 0.0001",
         ]),
     ]
 
@@ -163,6 +185,34 @@ import Testing
         } catch {
             Issue.record("\(name): \(error)")
         }
+    }
+
+    /// The largest file allowed, all wrong-typed straps: one issue each, in file order.
+    @Test func aFullSizeFileOfWrongItemsListsEachOnce() throws {
+        let count = (ConfigurationFile.maximumSize - #"{"straps":[]}"#.utf8.count + 1) / 2
+        let json = #"{"straps":["# + Array(repeating: "1", count: count).joined(separator: ",") + "]}"
+        #expect(json.utf8.count == ConfigurationFile.maximumSize)
+        do {
+            _ = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+            Issue.record("accepted")
+        } catch let .invalid(_, issues) {
+            #expect(issues.count == count)
+            #expect(issues.last?.description == "straps[\(count - 1)]: expected an object, got a number (1)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// What keeps that file's check linear (searching the list for each new issue took minutes): the log
+    /// finds an issue already reported in a hash set, which holds each reported issue once.
+    @Test func issuesAreDeduplicatedThroughAHashSet() {
+        let log = IssueLog()
+        let cadence = ConfigPath.root.appending("cadence").appending("staleWindow")
+        log.report(cadence, "expected seconds > 0")
+        log.report(ConfigPath.root.appending("straps").appending(0), "expected an object")
+        log.report(cadence, "expected seconds > 0")
+        #expect(log.issues.map(\.description) == ["cadence.staleWindow: expected seconds > 0", "straps[0]: expected an object"])
+        #expect(log.reported.count == log.issues.count)
     }
 
     @Test func messagesStartWithTheFile() {

@@ -12,6 +12,8 @@ import TestSupport
          "/etc/hrbridge/config.json"),
         (["HOME": "/home/ana"], ["/home/ana/.config/hrbridge/config.json"], "/home/ana/.config/hrbridge/config.json"),
         (["HOME": "/home/ana", "XDG_CONFIG_HOME": "/cfg"], ["/cfg/hrbridge/config.json"], "/cfg/hrbridge/config.json"),
+        // Absolute, though a combining mark after the "/" makes "/\u{301}" one Character.
+        (["HOME": "/home/ana", "XDG_CONFIG_HOME": "/\u{301}cfg"], ["/\u{301}cfg/hrbridge/config.json"], "/\u{301}cfg/hrbridge/config.json"),
     ])
     func searchOrder(environment: [String: String], existing: [String], expected: String) throws {
         #expect(try ConfigurationFile.locate(explicit: nil, environment: environment, exists: existing.contains) == expected)

@@ -38,11 +38,21 @@ import Testing
         ("\"a\tb\"", 1, 3, "control character 0x9 in a string (write it as an escape)"),
         ("\"\\x\"", 1, 3, "unknown escape \\'x'"),
         ("\"\\u12\"", 1, 4, "\\u needs four hex digits"),
+        ("\"\\u+041\"", 1, 4, "\\u needs four hex digits"),
+        ("\"\\u-000\"", 1, 4, "\\u needs four hex digits"),
+        ("{\"\u{E9}\": 1, \"\\u00e9\": 2}", 1, 11, "duplicate key \"\u{E9}\""),
         ("\"\\ud83d\"", 1, 8, "lone UTF-16 surrogate in \\u escape"),
         ("{} {}", 1, 4, "unexpected text after the top-level value"),
     ])
     func syntaxErrorsNameLineAndColumn(text: String, line: Int, column: Int, reason: String) {
         #expect(throws: JSONSyntaxError(line: line, column: column, reason: reason)) { try parse(text) }
+    }
+
+    /// RFC 8259 compares keys by code points: "é" and "e" + U+0301 look alike (String's == calls them
+    /// equal) but are two keys.
+    @Test func keysThatOnlyLookAlikeAreTwoKeys() throws {
+        guard case let .object(members) = try parse(#"{"\#u{E9}": 1, "e\u0301": 2}"#) else { Issue.record("not an object"); return }
+        #expect(members.map { Array($0.key.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
     }
 
     @Test func refusesInvalidUTF8() {

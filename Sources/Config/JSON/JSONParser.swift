@@ -81,7 +81,9 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [JSONValue.Member] = []
-        var seen: Set<String> = []
+        // Keys by their UTF-8 bytes, that is by code points as RFC 8259 compares them: String's ==
+        // would take "é" and "e\u{301}" (canonically equivalent) for a duplicate.
+        var seen: Set<[UInt8]> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -94,7 +96,7 @@ public struct JSONParser {
             }
             let keyError = error("")
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            guard seen.insert(Array(key.utf8)).inserted else {
                 throw JSONSyntaxError(line: keyError.line, column: keyError.column, reason: "duplicate key \(JSONWriter.quoted(key))")
             }
             skipWhitespace()
@@ -184,12 +186,25 @@ public struct JSONParser {
         utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
     }
 
+    /// Exactly four hex digits, taken one by one: `UInt32(_:radix:)` would also take a sign ("+041").
     private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        guard bytes.count - index >= 4,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-        else { throw error("\\u needs four hex digits") }
+        guard bytes.count - index >= 4 else { throw error("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            guard let digit = Self.hexDigit(byte) else { throw error("\\u needs four hex digits") }
+            value = value << 4 | digit
+        }
         index += 4
         return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {

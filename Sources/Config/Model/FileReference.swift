@@ -18,16 +18,17 @@ public enum FileReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(parsing text: String) throws(Problem) {
-        if text.hasPrefix(Self.credentialPrefix) {
-            let name = String(text.dropFirst(Self.credentialPrefix.count))
-            // systemd's rule for credential names: a file name, no directories.
-            guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+        if text.startsWithScalars(of: Self.credentialPrefix) {
+            let name = String(text.unicodeScalars.dropFirst(Self.credentialPrefix.unicodeScalars.count))
+            // systemd's rule for credential names: a file name, no directories. The slash is looked for
+            // by scalar: "/" and a combining mark after it are one Character, yet still a slash to open().
+            guard !name.isEmpty, name != ".", name != "..", !name.unicodeScalars.contains("/") else {
                 throw Problem(message: "expected credential:NAME with a file name, got \(JSONWriter.quoted(text))")
             }
             self = .credential(name)
             return
         }
-        guard text.hasPrefix("/") else {
+        guard text.startsWithScalars(of: "/") else {
             throw Problem(message: "expected an absolute path or credential:NAME, got \(JSONWriter.quoted(text))")
         }
         self = .path(text)

@@ -9,10 +9,14 @@ public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
 /// Collects every issue in a file, so one `config check` run lists them all.
 final class IssueLog {
     private(set) var issues: [ConfigIssue] = []
+    /// The lines reported so far, to find a repeat by hashing: searching `issues` for each new one
+    /// made a file of many wrong items quadratic (minutes for 1 MiB of `[1,1,…]`). Their UTF-8 bytes,
+    /// because String's == takes the lines of two keys that only look alike ("é", "e\u{301}") for one.
+    private(set) var reported: Set<[UInt8]> = []
 
     /// Records the issue once (a file-wide cadence problem is found again for every strap).
     func report(_ path: ConfigPath, _ message: String) {
         let issue = ConfigIssue(path: path, message: message)
-        if !issues.contains(issue) { issues.append(issue) }
+        if reported.insert(Array(issue.description.utf8)).inserted { issues.append(issue) }
     }
 }

@@ -39,12 +39,17 @@ struct ConfigNode {
 
     /// A length within `range`.
     func metres(in range: ClosedRange<Double>) -> Double? {
-        guard let metres = metres() else { return nil }
-        guard range.contains(metres) else {
-            report("expected metres between \(JSONNumber.text(range.lowerBound)) and \(JSONNumber.text(range.upperBound)), got \(JSONNumber.text(metres))")
+        metres().flatMap { within(range, $0, unit: "metres") }
+    }
+
+    /// `amount` if it is in `range`. Every number a file holds has a range: past it a value is a typo
+    /// (millimetres for metres) or overflows where it is used (seconds × 1000 into an Int traps).
+    func within(_ range: ClosedRange<Double>, _ amount: Double, unit: String) -> Double? {
+        guard range.contains(amount) else {
+            report("expected \(unit) between \(JSONNumber.text(range.lowerBound)) and \(JSONNumber.text(range.upperBound)), got \(JSONNumber.text(amount))")
             return nil
         }
-        return metres
+        return amount
     }
 
     private func quantity(unit: String) -> Double? {
@@ -108,7 +113,7 @@ struct ConfigNode {
     /// An absolute file path (where the process writes, e.g. a file sink).
     func absolutePath() -> String? {
         guard let text = string() else { return nil }
-        guard text.hasPrefix("/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
+        guard text.startsWithScalars(of: "/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
         return text
     }
 }

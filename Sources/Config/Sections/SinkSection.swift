@@ -110,14 +110,18 @@ enum SinkSection {
         return APNsSettings(keyFile: keyFile, keyID: keyID, teamID: teamID, bundleID: bundleID, server: server)
     }
 
+    /// Curl takes whole milliseconds: under one it would get 0, which means no limit at all, and
+    /// 1e16 s overflows the conversion. A stuck server must not hold the delivery queue for long.
+    static let timeouts = 0.001...600.0
+
     static func readHTTP(_ node: ConfigNode) -> HTTPSettings {
         var settings = HTTPSettings()
         guard let object = ObjectFields(node, allowed: ["certificateAuthorityFile", "connectTimeout", "requestTimeout"]) else {
             return settings
         }
         settings.certificateAuthorityFile = object.optional("certificateAuthorityFile")?.absolutePath()
-        settings.connectTimeout = object.optional("connectTimeout")?.positiveSeconds()
-        settings.requestTimeout = object.optional("requestTimeout")?.positiveSeconds()
+        settings.connectTimeout = object.optional("connectTimeout")?.timeout()
+        settings.requestTimeout = object.optional("requestTimeout")?.timeout()
         return settings
     }
 
@@ -194,9 +198,9 @@ private extension ConfigNode {
         return text
     }
 
-    func positiveSeconds() -> Double? {
+    func timeout() -> Double? {
         guard let seconds = seconds() else { return nil }
         guard seconds > 0 else { report("expected seconds > 0, got 0"); return nil }
-        return seconds
+        return within(SinkSection.timeouts, seconds, unit: "seconds")
     }
 }

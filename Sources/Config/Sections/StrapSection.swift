@@ -143,8 +143,9 @@ private extension ConfigNode {
     /// Six hex pairs separated by colons, as BlueZ shows them; returned upper case, as BlueZ compares.
     func bluetoothAddress() -> String? {
         guard let text = string() else { return nil }
-        let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isHexDigit) }) else {
+        // Scalars, not Characters: Character.isHexDigit also takes fullwidth "Ａ", which BlueZ never shows.
+        let pairs = text.unicodeScalars.split(separator: ":", omittingEmptySubsequences: false)
+        guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.properties.isASCIIHexDigit) }) else {
             report("expected a Bluetooth address like C8:5F:33:12:34:56, got \(JSONWriter.quoted(text))")
             return nil
         }

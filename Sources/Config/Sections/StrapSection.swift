@@ -118,16 +118,9 @@ enum StrapSection {
 
     static func json(_ strap: StrapConfiguration) -> JSONValue {
         var members: [JSONValue.Member] = []
-        switch strap.strap {
-        case let .address(address): members.append(.init("address", .string(address)))
-        case let .name(name): members.append(.init("name", .string(name)))
-        }
+        members.append(selectorMember(strap.strap))
         if let sensor = strap.distanceSensor {
-            let named: JSONValue.Member = switch sensor {
-            case let .address(address): .init("address", .string(address))
-            case let .name(name): .init("name", .string(name))
-            }
-            members.append(.init("distanceSensor", .object([named])))
+            members.append(.init("distanceSensor", .object([selectorMember(sensor)])))
             members.append(.init("wheelCircumference", .number(JSONNumber.text(strap.distance.wheelCircumference))))
         }
         members.append(.init("workoutName", .string(strap.activity.workoutName)))
@@ -136,6 +129,14 @@ enum StrapSection {
         members.append(.init("cadence", CadenceSection.json(strap.cadence)))
         members.append(.init("sinks", .array(strap.sinks.map(SinkSection.json))))
         return .object(members)
+    }
+
+    /// `"address": …` or `"name": …`, as a strap or its distance sensor is named in the file.
+    private static func selectorMember(_ selector: StrapSelector) -> JSONValue.Member {
+        switch selector {
+        case let .address(address): .init("address", .string(address))
+        case let .name(name): .init("name", .string(name))
+        }
     }
 }
 

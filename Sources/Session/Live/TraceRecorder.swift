@@ -27,18 +27,10 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
         do {
             if writer == nil {
                 var header = TraceHeader(start: event.time)
-                switch selector {
-                case let .address(address): header.address = address
-                case let .name(name): header.name = name
-                case .anyHeartRateStrap: break
-                }
+                (header.address, header.name) = Self.addressAndName(selector)
                 if let distance {
                     header.version = TraceHeader.multiSensorVersion
-                    switch distance {
-                    case let .address(address): header.distanceAddress = address
-                    case let .name(name): header.distanceName = name
-                    case .anyHeartRateStrap: break
-                    }
+                    (header.distanceAddress, header.distanceName) = Self.addressAndName(distance)
                 }
                 writer = try TraceWriter(path: path, header: header)
             }
@@ -47,6 +39,18 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
         } catch {
             failed = true
             return .unwritable("\(error)")
+        }
+    }
+}
+
+extension TraceRecorder {
+    /// How the header names a sensor: by the address or the name it was asked for ("the first
+    /// strap found" names none).
+    private static func addressAndName(_ selector: BlueZ.StrapSelector) -> (address: String?, name: String?) {
+        switch selector {
+        case let .address(address): (address, nil)
+        case let .name(name): (nil, name)
+        case .anyHeartRateStrap: (nil, nil)
         }
     }
 }

@@ -22,8 +22,3 @@ extension HeartRateMeasurement {
         return bytes
     }
 }
-
-private func appendLittleEndian(_ value: UInt16, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(truncatingIfNeeded: value))
-    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-}

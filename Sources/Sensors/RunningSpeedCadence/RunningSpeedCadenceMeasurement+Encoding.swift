@@ -6,9 +6,11 @@ extension RunningSpeedCadenceMeasurement {
         if strideLength != nil { flags |= 0x01 }
         if totalDistance != nil { flags |= 0x02 }
         if isRunning { flags |= 0x04 }
-        var bytes: [UInt8] = [flags, UInt8(truncatingIfNeeded: speed), UInt8(truncatingIfNeeded: speed >> 8), cadence]
-        if let strideLength { bytes += [UInt8(truncatingIfNeeded: strideLength), UInt8(truncatingIfNeeded: strideLength >> 8)] }
-        if let totalDistance { bytes += (0..<4).map { UInt8(truncatingIfNeeded: totalDistance >> (8 * $0)) } }
+        var bytes: [UInt8] = [flags]
+        appendLittleEndian(speed, to: &bytes)
+        bytes.append(cadence)
+        if let strideLength { appendLittleEndian(strideLength, to: &bytes) }
+        if let totalDistance { appendLittleEndian(totalDistance, to: &bytes) }
         return bytes
     }
 }

@@ -46,7 +46,7 @@ public enum StrapSessions {
             }
             let relay = SinkLogRelay()
             let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
-                apns: configuration.apns, http: configuration.http, environment: context.environment,
+                shared: configuration.shared, http: configuration.http, environment: context.environment,
                 spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
             ))
             let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: SessionKey.strap(strap.strap))

@@ -1,0 +1,14 @@
+/// Every sink kind hrbridge has, in the order `--help` lists them. A new kind: its folder beside
+/// these, and one line here.
+public enum SinkKinds {
+    public static let all: [SinkKind] = [
+        .standardOutput,
+        .file,
+        .lifecycle,
+        .apns,
+    ]
+
+    public static func named(_ name: String) -> SinkKind? {
+        all.first { $0.name == name }
+    }
+}

@@ -12,13 +12,19 @@ public struct LinkEnvironment: Sendable {
     /// The serial queue events are delivered on; share one between links whose events go to
     /// the same consumer, so that it is called from one queue.
     public var events: DispatchQueue
+    /// Why the link is being cancelled, for the `disconnected` it sends after letting go: the bridge
+    /// stopping (`stopped`: the workout ends) or the machine going to sleep (`system-sleep`: the
+    /// sensor is lost for now).
+    public var stopReason: @Sendable () -> String
 
     public init(clock: @escaping @Sendable () -> Timestamp, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                log: @escaping @Sendable (String) -> Void, events: DispatchQueue = DispatchQueue(label: "hrbridge.strap-events")) {
+                log: @escaping @Sendable (String) -> Void, events: DispatchQueue = DispatchQueue(label: "hrbridge.strap-events"),
+                stopReason: @escaping @Sendable () -> String = { StrapEvent.Kind.stoppedByBridge }) {
         self.clock = clock
         self.random = random
         self.log = log
         self.events = events
+        self.stopReason = stopReason
     }
 }
 

@@ -136,7 +136,7 @@ extension SensorLink {
         return nil
     }
 
-    /// SIGINT/SIGTERM: release notifications and disconnect within the deadline, in a task
+    /// SIGINT/SIGTERM or the machine going to sleep: release notifications and disconnect within the deadline, in a task
     /// that does not inherit the cancellation.
     private func shutDown(device: Device1, measurementPath: String, socket: NotificationSocket?) async {
         let budget = policy.shutdownDeadline
@@ -148,7 +148,7 @@ extension SensorLink {
             }
             try? await device.disconnect(on: bus, timeout: budget * 0.7)
         }.value
-        emit(.disconnected(reason: StrapEvent.Kind.stoppedByBridge))
+        emit(.disconnected(reason: environment.stopReason()))
         log("stopped notifications and disconnected")
     }
 }

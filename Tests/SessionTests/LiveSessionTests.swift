@@ -17,15 +17,17 @@ import Testing
         var linesPath: String { directory.path("updates.ndjson") }
 
         /// `silence`: seconds without a sample before sensor-lost (short, so the timer fires soon).
-        init(silence: Double = 0.4, directory: TemporaryDirectory? = nil) throws {
+        init(silence: Double = 0.4, directory: TemporaryDirectory? = nil, clock: SessionClock = .real,
+             policy configure: (inout CadencePolicy) -> Void = { _ in }) throws {
             self.directory = try directory ?? TemporaryDirectory()
             var policy = CadencePolicy()
             policy.silenceTimeout = silence
+            configure(&policy)
             let sink = try LineSink.appending(toFile: self.directory.path("updates.ndjson"))
             let sinks = SinkSet(sinks: [sink], relay: SinkLogRelay(), console: console)
             let stateFile = try ActivityStateFile(directory: self.directory.path("state"), key: "strap-test")
             session = LiveSession(feed: StrapFeed(engine: try LiveStateEngine(policy: policy)), sinks: sinks, console: console,
-                                  clock: .real, stateFile: stateFile)
+                                  clock: clock, stateFile: stateFile)
         }
 
         var lines: [String] {
@@ -35,8 +37,8 @@ import Testing
 
         var reasons: [String] { lines.map { LiveSessionTests.field("reason", $0) ?? "?" } }
 
-        func waitFor(_ reason: String) -> Bool {
-            let deadline = Date(timeIntervalSinceNow: 20)
+        func waitFor(_ reason: String, within seconds: Double = 20) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
             while !reasons.contains(reason) {
                 guard Date() < deadline else { return false }
                 usleep(10_000)

@@ -69,7 +69,7 @@ enum RunCommand {
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
             LinkedSessions.Strap(selector: $0.selector, distance: $0.distance, session: $0.session, recorder: $1)
-        }, links: links))
+        }, links: links, console: console))
     }
 
     /// One strap's session, and the distance sensor feeding it beside the strap.

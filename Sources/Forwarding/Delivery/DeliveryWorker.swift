@@ -82,6 +82,19 @@ public final class DeliveryWorker: @unchecked Sendable {
         return queue.removeAll()
     }
 
+    /// Waits up to `seconds` until nothing is left to send (or the sink is gone or finished); true
+    /// when everything went out. The sink stays open.
+    @discardableResult
+    public func waitUntilDelivered(within seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !queue.isEmpty, gone == nil, !finished {
+            guard condition.wait(until: deadline) else { break }
+        }
+        return queue.isEmpty
+    }
+
     /// Counts an item left at shutdown: spooled (lifecycle) or abandoned (stale content).
     public func noteLeftOver(spooled: Int, abandoned: Int) {
         condition.lock()
@@ -130,6 +143,7 @@ public final class DeliveryWorker: @unchecked Sendable {
     }
 
     private func handle(_ outcome: DeliveryOutcome, of delivery: Delivery) {
+        defer { condition.broadcast() } // a `waitUntilDelivered` may be waiting for this
         switch outcome {
         case .delivered:
             queue.finishSending()

@@ -39,6 +39,11 @@ public final class LineSink: UpdateSink {
     public func finish(grace: Double) {
         output.close()
     }
+
+    /// A battery that runs out during sleep must not cost the lines already written.
+    public func settle(within seconds: Double) {
+        try? output.syncLifecycle()
+    }
 }
 
 /// Where a line sink's bytes go.

@@ -52,6 +52,11 @@ public final class NetworkSink: UpdateSink {
         }
     }
 
+    /// Undelivered items stay queued (not spooled): after resume the sink goes on sending them.
+    public func settle(within seconds: Double) {
+        worker.waitUntilDelivered(within: seconds)
+    }
+
     public var counters: SinkCounters { worker.counterSnapshot }
     public var waitingCount: Int { worker.waitingCount }
 }

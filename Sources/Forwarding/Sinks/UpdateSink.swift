@@ -8,6 +8,9 @@ public protocol UpdateSink: AnyObject {
     func accept(_ update: ActivityUpdate) throws(SinkError)
     /// Delivers what it can within `grace` seconds, spools undelivered lifecycle steps, closes.
     func finish(grace: Double)
+    /// Delivers what waits within `seconds` and makes written lines durable, staying open: the
+    /// machine is about to sleep, and what the phone shows until it wakes is the last that arrived.
+    func settle(within seconds: Double)
     var counters: SinkCounters { get }
 }
 

@@ -34,6 +34,10 @@ extension StrapEvent.Kind {
     /// workout is ending, so what follows in a trace is the end, not a lost sensor.
     public static let stoppedByBridge = "stopped"
 
+    /// The reason a link gives when the bridge let go of the sensor because the machine is going to
+    /// sleep (logind's PrepareForSleep): an ordinary loss (sensor-lost), the link comes back after resume.
+    public static let systemSleep = "system-sleep"
+
     /// The bridge let go of the sensor on purpose.
     public var isStopByBridge: Bool { self == .disconnected(reason: Self.stoppedByBridge) }
 }

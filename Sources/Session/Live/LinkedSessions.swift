@@ -22,7 +22,8 @@ public enum LinkedSessions {
     }
 
     /// Returns once every session has ended and every link has stopped with its events consumed.
-    public static func run(_ straps: [Strap], links: StrapLinks) throws(SessionError) {
+    /// Across the machine's sleep (logind), the links let go and come back and the sessions go on.
+    public static func run(_ straps: [Strap], links: StrapLinks, console: any SessionConsole) throws(SessionError) {
         links.start(straps.flatMap { strap in
             let (session, recorder, order) = (strap.session, strap.recorder, EventOrder())
             // Both links deliver on the session's queue: the recorder and the engine see one order,
@@ -41,12 +42,15 @@ public enum LinkedSessions {
             }
             return [strapLink] + (distanceLink.map { [$0] } ?? [])
         })
+        let sessions = straps.map(\.session)
+        let sleepWatch = SleepWatch(console: console, actions: sleepActions(sessions, links: links))
         var outcome: SessionError?
         do {
-            try SessionRunner.run(straps.map(\.session))
+            try SessionRunner.run(sessions)
         } catch {
             outcome = error
         }
+        sleepWatch.stop()
         // The sessions have ended; each link has been told to stop (onStop) or has stopped.
         links.stopAll()
         links.waitForAll()
@@ -56,5 +60,27 @@ public enum LinkedSessions {
             throw outcome
         }
         if let failure = links.failure { throw failure }
+    }
+
+    /// Before sleep: every link lets go (its `disconnected` is the sensor-lost update), then every
+    /// session's sinks settle in what is left of the time. After resume: the links start again and
+    /// each session checks its deadlines against the clock at once.
+    private static func sleepActions(_ sessions: [LiveSession], links: StrapLinks) -> SleepWatch.Actions {
+        SleepWatch.Actions(prepare: { seconds in
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            await links.sleep()
+            let left = deadline - ContinuousClock.now
+            let leftSeconds = max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            await withTaskGroup(of: Void.self) { group in
+                for session in sessions {
+                    group.addTask {
+                        await withCheckedContinuation { done in session.settleBeforeSleep(within: leftSeconds) { done.resume() } }
+                    }
+                }
+            }
+        }, resume: {
+            links.wake()
+            for session in sessions { session.resumedFromSleep() }
+        })
     }
 }

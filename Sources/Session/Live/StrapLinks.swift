@@ -36,6 +36,10 @@ public final class StrapLinks: Sendable {
         var stopped: Set<BlueZ.StrapSelector> = []
         /// The first reason a strap stopped without being asked (Bluetooth unusable, a write failed).
         var failure: SessionError?
+        /// Between `sleep()` and `wake()`: links let go for the machine's sleep, to be started again.
+        var sleeping = false
+        /// What `wake()` needs to start a link again.
+        var launched: [BlueZ.StrapSelector: (strap: Strap, client: BlueZClient, gates: AdapterGates)] = [:]
     }
 
     private let state = Mutex(State())
@@ -68,7 +72,8 @@ public final class StrapLinks: Sendable {
 
     private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
         let events = strap.queue ?? DispatchQueue(label: "hrbridge.strap-events")
-        let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events)
+        let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events,
+                                          stopReason: { [self] in state.withLock(\.sleeping) ? StrapEvent.Kind.systemSleep : StrapEvent.Kind.stoppedByBridge })
         let link = SensorLink(selector: strap.selector, role: strap.role, client: client, gates: gates, environment: environment) { [self] event in
             guard let failure = strap.consume(event) else { return }
             record(failure)
@@ -79,6 +84,7 @@ public final class StrapLinks: Sendable {
                 events.async { strap.ended() }
                 return
             }
+            state.launched[strap.selector] = (strap, client, gates)
             state.tasks[strap.selector] = Task { [self] in
                 do throws(SensorLinkError) {
                     try await link.run()
@@ -87,6 +93,8 @@ public final class StrapLinks: Sendable {
                     console.warn("\(error.description); giving up on this strap")
                     record(.unavailable(error.description))
                 }
+                // Let go for the machine's sleep: `wake()` starts the link again, the session goes on.
+                if self.state.withLock({ $0.sleeping && !$0.stopped.contains(strap.selector) }) { return }
                 // After the last event the link queued; the task ends only then, so `waitForAll`
                 // returns with every event consumed (the queue may be the busy session's).
                 await withCheckedContinuation { continuation in
@@ -105,6 +113,27 @@ public final class StrapLinks: Sendable {
             state.stopped.insert(selector)
             state.tasks[selector]?.cancel()
         }
+    }
+
+    /// The machine is about to sleep: every link stops notifications and disconnects (within the
+    /// policy's 2 s), its `disconnected` saying `system-sleep` (the session shows the sensor lost);
+    /// returns once all have let go. Their sessions go on.
+    public func sleep() async {
+        let tasks = state.withLock { state in
+            state.sleeping = true
+            return state.tasks.filter { !state.stopped.contains($0.key) }.map(\.value)
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+    }
+
+    /// The machine woke: every link let go by `sleep()` starts again (connect, subscribe, stream).
+    public func wake() {
+        let relaunch = state.withLock { state in
+            state.sleeping = false
+            return state.launched.filter { !state.stopped.contains($0.key) }.map(\.value)
+        }
+        for (strap, client, gates) in relaunch { launch(strap, client: client, gates: gates) }
     }
 
     public func stopAll() {

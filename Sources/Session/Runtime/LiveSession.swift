@@ -189,6 +189,27 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// The machine is about to sleep, and the links have let go (their `disconnected` went through
+    /// the engine: sensor-lost, priority 10): the sinks deliver what waits, for up to `seconds`, so the
+    /// phone shows the truth while this machine is away. `done` runs afterwards (on the queue).
+    func settleBeforeSleep(within seconds: Double, done: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            if running { sinks.settle(within: seconds) }
+            done()
+        }
+    }
+
+    /// The machine woke: the engine's deadlines are checked against the clock at once, so one that
+    /// passed during the sleep (a give-up, the time limit) runs now, at its own time, and the timer
+    /// is set afresh for the next. Whatever clock an armed timer was on, nothing waits for it.
+    func resumedFromSleep() {
+        queue.async { [self] in
+            guard running, schedule == nil else { return }
+            deadlineTimerDue = nil
+            pump()
+        }
+    }
+
     /// The current activity and the sinks' counters.
     func status() -> SessionStatus {
         queue.sync {
@@ -273,8 +294,7 @@ public final class LiveSession: @unchecked Sendable {
             deadlineTimer = timer
         }
         deadlineTimerDue = due
-        let seconds = clock.secondsUntil(due)
-        deadlineTimer?.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: Self.timerLeeway)
+        if let deadlineTimer { clock.schedule(deadlineTimer, at: due, leeway: Self.timerLeeway) }
     }
 
     /// Deadlines are whole events (a refresh, a loss) measured in seconds: a millisecond late is fine,

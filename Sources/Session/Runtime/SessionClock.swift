@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Sensors
 import Synchronization
 
@@ -18,6 +19,9 @@ public final class SessionClock: Sendable {
     private let kind: Kind
     /// Trace time ↔ monotonic seconds, fixed at the first event of a paced replay.
     private let anchor = Mutex<(trace: Timestamp, wall: Double)?>(nil)
+    /// Microseconds a test said the machine slept (`simulateSleep`): added to `now()`, not seen by
+    /// the kernel's timers. Always 0 outside tests.
+    private let slept = Atomic<Int64>(0)
 
     private init(_ kind: Kind) { self.kind = kind }
 
@@ -26,6 +30,15 @@ public final class SessionClock: Sendable {
 
     /// Trace time played at `speed` trace seconds per wall second, from the first `anchor(at:)`.
     public static func trace(speed: Double) -> SessionClock { SessionClock(.trace(speed: speed)) }
+
+    /// A real clock of its own that a test can move ahead without the timers' clock seeing it: how
+    /// a suspend looks to a timer set on a clock that stops while the machine sleeps (CLOCK_MONOTONIC).
+    static func realWithSimulatedSleep() -> SessionClock { SessionClock(.real) }
+
+    /// The machine "slept" `seconds`: `now()` jumps ahead, armed timers do not notice.
+    func simulateSleep(seconds: Double) {
+        slept.add(Int64(seconds * 1_000_000), ordering: .relaxed)
+    }
 
     /// Fixes the trace clock at its first event (later calls do nothing).
     func anchor(at time: Timestamp) {
@@ -40,21 +53,30 @@ public final class SessionClock: Sendable {
         case .real:
             var spec = timespec()
             clock_gettime(CLOCK_REALTIME, &spec)
-            return Timestamp(microsecondsSinceUnixEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000)
+            return Timestamp(microsecondsSinceUnixEpoch: Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+                + slept.load(ordering: .relaxed))
         case let .trace(speed):
             guard let anchor = anchor.withLock({ $0 }) else { return nil }
             return anchor.trace.adding(seconds: (Self.monotonicSeconds() - anchor.wall) * speed)
         }
     }
 
-    /// Wall seconds until `time` is due (0 when it is due already or the clock is not anchored yet).
-    func secondsUntil(_ time: Timestamp) -> Double {
-        guard let now = now() else { return 0 }
-        let speed: Double = switch kind {
-        case .real: 1
-        case let .trace(speed): speed
+    /// Sets `timer` to fire once engine time reaches `due`: the choice of the kernel's clock is made
+    /// here. Real time is Unix time, so the timer runs on the wall clock (CLOCK_REALTIME, an absolute
+    /// timerfd in libdispatch), which counts a suspend: a deadline that passed while the laptop slept
+    /// fires at resume, not the time slept later as a `DispatchTime` (CLOCK_MONOTONIC) timer would.
+    /// Trace time is paced on the monotonic clock its anchor was read from.
+    func schedule(_ timer: any DispatchSourceTimer, at due: Timestamp, leeway: DispatchTimeInterval) {
+        switch kind {
+        case .real:
+            let micros = max(0, due.microsecondsSinceUnixEpoch - slept.load(ordering: .relaxed))
+            let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
+            let wall = timespec(tv_sec: Int(seconds), tv_nsec: Int(fraction) * 1000)
+            timer.schedule(wallDeadline: DispatchWallTime(timespec: wall), leeway: leeway)
+        case let .trace(speed):
+            let seconds = now().map { max(0, due.seconds(since: $0) / speed) } ?? 0
+            timer.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: leeway)
         }
-        return max(0, time.seconds(since: now) / speed)
     }
 
     private static func monotonicSeconds() -> Double {

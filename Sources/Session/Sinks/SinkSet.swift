@@ -79,6 +79,16 @@ public final class SinkSet {
         logCounters(prefix: "status")
     }
 
+    /// Before the machine sleeps: each sink that still works delivers what waits, all within
+    /// `seconds` from now, and stays open.
+    func settle(within seconds: Double) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        for sink in sinks where !failed.contains(ObjectIdentifier(sink)) {
+            sink.settle(within: max(0, deadline.timeIntervalSinceNow))
+        }
+        relay.drain(into: console)
+    }
+
     /// Ends every sink and logs what each did. Safe to call once, on success or failure.
     public func finish() {
         for sink in sinks { sink.finish(grace: grace) }

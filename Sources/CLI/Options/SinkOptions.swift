@@ -53,6 +53,10 @@ enum SinkOptions {
         for (kind, carried) in selected {
             var values = try flagValues(of: kind, arguments, spec: spec)
             if let (key, value) = carried { values[key] = value }
+            if let group = kind.conflicts(in: values).first {
+                let flags = group.compactMap { key in kind.option(key)?.flags.first { arguments.value($0) != nil } }
+                throw .usage("\(flags.joined(separator: " and ")) exclude each other", spec)
+            }
             if let group = kind.missing(in: values).first {
                 let flags = group.flatMap { kind.option($0)?.flags ?? [] }
                 throw .usage("--sink \(kind.spelling) needs \(flags.alternatives)", spec)

@@ -76,6 +76,13 @@ enum SinkSection {
             values[option.key] = value
         }
         let ownKeys = Set(options.map(\.key))
+        for group in kind.atMostOne where group.allSatisfy(ownKeys.contains) {
+            let given = group.filter(present.contains)
+            guard given.count > 1 else { continue }
+            let keys = given.compactMap { key in kind.option(key)?.configKeys.first(where: object.has) }
+            node.report("expected \(keys.joined(separator: " or ")), not both")
+            complete = false
+        }
         for group in kind.atLeastOne where group.allSatisfy(ownKeys.contains) && !group.contains(where: present.contains) {
             let keys = group.flatMap { kind.option($0)?.configKeys ?? [] }
             node.report("\(noun) needs \(keys.alternatives)")

@@ -6,6 +6,7 @@ public enum SinkKinds {
         .file,
         .lifecycle,
         .apns,
+        .airship,
     ]
 
     public static func named(_ name: String) -> SinkKind? {

@@ -21,16 +21,19 @@ public struct SinkKind: Sendable {
     public let options: [SinkOption]
     /// Groups of option keys of which at least one must be given (apns: a device or a push-to-start token).
     public let atLeastOne: [[String]]
+    /// Groups of option keys of which at most one may be given (airship: a master secret or a token).
+    public let atMostOne: [[String]]
     /// Builds the sink from its validated values (the kind's shared settings merged in).
     public let make: @Sendable (SinkValues, SinkSetup) throws(SinkSetupError) -> any UpdateSink
 
     public init(name: String, selector: Selector, summary: String, options: [SinkOption], atLeastOne: [[String]] = [],
-                make: @escaping @Sendable (SinkValues, SinkSetup) throws(SinkSetupError) -> any UpdateSink) {
+                atMostOne: [[String]] = [], make: @escaping @Sendable (SinkValues, SinkSetup) throws(SinkSetupError) -> any UpdateSink) {
         self.name = name
         self.selector = selector
         self.summary = summary
         self.options = options
         self.atLeastOne = atLeastOne
+        self.atMostOne = atMostOne
         self.make = make
     }
 
@@ -62,6 +65,11 @@ public struct SinkKind: Sendable {
     public func missing(in values: SinkValues) -> [[String]] {
         options.filter { $0.required && values[$0.key] == nil }.map { [$0.key] }
             + atLeastOne.filter { group in group.allSatisfy { values[$0] == nil } }
+    }
+
+    /// The options of each at-most-one group that `values` gives more than one of.
+    public func conflicts(in values: SinkValues) -> [[String]] {
+        atMostOne.map { group in group.filter { values[$0] != nil } }.filter { $0.count > 1 }
     }
 }
 

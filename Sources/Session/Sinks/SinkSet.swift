@@ -33,11 +33,15 @@ public final class SinkSet {
     /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
     public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
 
-    /// Whether a sink's output failed: what went to the others may not have reached it.
-    var anyFailed: Bool { !failed.isEmpty }
-
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
+
+    /// The names of the sinks whose output has not failed: after `finish()`, those that have every
+    /// update they were given, delivered or spooled.
+    var workingNames: [String] { sinks.filter { !failed.contains(ObjectIdentifier($0)) }.map(\.name) }
+
+    /// Lifecycle steps the network sinks could not deliver in their grace and spooled for a later run.
+    public var spooledCount: Int { sinks.reduce(0) { $0 + $1.counters.spooled } }
 
     /// Each sink's counters as one line, for status.
     var counterSummaries: [(name: String, summary: String)] {

@@ -126,6 +126,12 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// A warning from what runs beside the session on its queue (the recorder), in the log's order.
+    func warnOnQueue(_ message: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        console.warn(message)
+    }
+
     /// The live source has no more events: ends the activity now and flushes the sinks.
     func endOfInput() {
         queue.async { [self] in
@@ -300,7 +306,7 @@ public final class LiveSession: @unchecked Sendable {
             ledger.record(update, sinks: sinks.names)
             do {
                 try stateFile.save(ledger)
-                try sinks.accept(update)
+                try sinks.acceptGoingOn(update)
             } catch let error as ActivityStateFile.Failure {
                 fail(.unwritable(error.description), ending: nil)
             } catch let error as SessionError {
@@ -333,6 +339,8 @@ public final class LiveSession: @unchecked Sendable {
             failure = reason
         }
         sinks.finish()
+        // A sink that failed while the others went on is what the session reports, once all is out.
+        if failure == nil { failure = sinks.firstFailure }
         // A sink that failed missed the end: it stays owed there, and the next run with that sink sends
         // it again (same sequence). An end the state file could not record is left to recovery whole.
         if failure == nil || ledger.activeCount == 0 {

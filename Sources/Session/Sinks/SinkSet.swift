@@ -73,6 +73,25 @@ public final class SinkSet {
         if let firstFailure { throw .unwritable(firstFailure.description) }
     }
 
+    /// The first sink that failed while others went on (`acceptGoingOn`): what the command reports
+    /// at its end (exit 73), once the activity has ended everywhere else.
+    public private(set) var firstFailure: SessionError?
+
+    /// `accept` for a running activity: a sink that fails is said at once and left out, and the
+    /// activity goes on at the others. A full disk under a file sink must not end the workout on
+    /// the phone; what that file missed is owed to it in the state file. Throws only when no sink
+    /// is left to tell anything to.
+    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+        do {
+            try accept(update)
+        } catch {
+            let working = workingNames
+            guard !working.isEmpty else { throw error }
+            if firstFailure == nil { firstFailure = error }
+            console.warn("\(error.message); left out from now on, the activity goes on at \(working.joined(separator: ", "))")
+        }
+    }
+
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).
     func drainLogs() { relay.drain(into: console) }
 

@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport"],
+            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
             resources: [.copy("Scripts")]
         ),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),

@@ -8,6 +8,7 @@ public enum HRBridge {
         (RunCommand.spec, RunCommand.run),
         (RecordCommand.spec, RecordCommand.run),
         (ReplayCommand.spec, ReplayCommand.run),
+        (RecoverCommand.spec, RecoverCommand.run),
         (EvaluateCommand.spec, EvaluateCommand.run),
         (PlotCommand.spec, PlotCommand.run),
         (ImportCommand.spec, ImportCommand.run),

@@ -33,6 +33,9 @@ public final class TraceWriter {
     }
 
     private var lastOffset: Int64 = 0
+    /// Bytes of whole lines written: a line that fails half-way (a full disk) is cut back to this, so
+    /// the trace ends on its last whole line and reads back up to there.
+    private var length: Int64 = 0
 
     /// Creates (or truncates) `path` and writes the header.
     public init(path: String, header: TraceHeader) throws(Failure) {
@@ -67,9 +70,12 @@ public final class TraceWriter {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+                let reason = String(cString: strerror(errno))
+                if written > 0 { _ = ftruncate(descriptor, off_t(length)) }
+                throw .writeFailed(path: path, reason: reason)
             }
             written += count
         }
+        length += Int64(bytes.count)
     }
 }

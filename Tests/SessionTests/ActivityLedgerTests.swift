@@ -57,8 +57,26 @@ import Testing
         ledger.record(updates[0], sinks: ["stdout"]) // a replay starts the same id again
         ledger.record(updates[1], sinks: ["stdout"])
         #expect(ledger.entries.map { "\($0.lastUpdate.reason)#\($0.lastUpdate.sequence)" } == ["end:recovered#2", "label#2"])
-        ledger.clear()
+        ledger.settle(reachedBy: ["stdout"])
         #expect(ledger.isEmpty)
+    }
+
+    /// After a run: each entry keeps only the sinks that did not get its end; an entry none owe goes.
+    @Test(arguments: [
+        (["stdout", "https://s"], ["stdout", "https://s", "file:/b"], [["file:/b"], ["file:/a"]]),
+        (["stdout", "file:/a", "https://s"], ["stdout"], []),
+        (["stdout"], ["https://s"], [["https://s"], ["file:/a", "https://s"]]),
+        ([], ["stdout"], [["stdout"], ["file:/a", "https://s"]]),
+    ])
+    func settlingKeepsWhatEachSinkStillOwes(reached: [String], first: [String], owed: [[String]]) throws {
+        let updates = try Self.engineUpdates()
+        var ledger = ActivityLedger()
+        ledger.record(updates[0], sinks: first)
+        var earlier = updates[0].recoveredEnd(at: Self.origin, policy: CadencePolicy())
+        earlier.activityID = "an earlier run's"
+        ledger.record(earlier, sinks: ["file:/a", "https://s"])
+        ledger.settle(reachedBy: reached)
+        #expect(ledger.entries.map(\.sinks) == owed)
     }
 
     @Test(arguments: [

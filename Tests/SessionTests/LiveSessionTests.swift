@@ -139,8 +139,10 @@ import Testing
         #expect(harness.session.wait() == .stopped(signal: SIGTERM))
         #expect(harness.reasons == ["end:recovered"])
         #expect(harness.lines.first.flatMap { Self.field("sequence", $0) } == "6")
-        #expect(harness.console.log.contains("also went to https://gone.example, which this run does not have"))
-        #expect(harness.stateFiles.isEmpty)
+        #expect(harness.console.log.contains("also went to https://gone.example, which this run does not have: its end stays owed"))
+        let kept = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: harness.directory.path("state/activities/strap-test.json")))))
+        #expect(kept.entries.map(\.sinks) == [["https://gone.example"]], "owed to the sink this run lacks, not to the file that has it")
+        #expect(kept.entries.first?.lastUpdate.sequence == 6)
     }
 }
 

@@ -84,9 +84,10 @@ enum ReplayCommand {
             console.output.flush()
         }
         try CLIError.catching(drive.run(TraceDrive.Observer(
-            update: { update throws(SessionError) in try sinks.accept(update) },
+            update: { update throws(SessionError) in try sinks.acceptGoingOn(update) },
             warning: { console.warn($0) }
         )))
+        if let failure = sinks.firstFailure { throw CLIError(failure) }
     }
 
     /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state

@@ -88,6 +88,10 @@ enum SinkOptions {
             }
             let option = kind.option(kind.selectorOption!)!
             switch option.value.read(carried, from: .commandLine) {
+            case let .success(.text(path)) where option.value.isPath && !path.startsWithScalars(of: "/"):
+                // Against the working directory: the sink's name holds the path, the state file records
+                // the name, and a later run (or `recover`) started elsewhere must find the same file.
+                return (kind, (option.key, .text(FileManager.default.currentDirectoryPath + "/" + path)))
             case let .success(value): return (kind, (option.key, value))
             case .failure(.credentialsInURL):
                 let secrets = kind.options.flatMap { $0.secretWays.isEmpty ? [] : $0.flags }

@@ -21,9 +21,33 @@ final class AppendingFile: LineOutput {
         while written < line.count {
             let count = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw LineOutputError("\(path): write failed: \(Self.systemError())") }
+            guard count > 0 else {
+                let reason = Self.systemError()
+                if written > 0 { removePartialLine(line[..<written]) }
+                throw LineOutputError("\(path): write failed: \(reason)")
+            }
             written += count
         }
+    }
+
+    /// A line cut off half-way (a full disk) would leave the file unreadable as NDJSON from there:
+    /// it is cut back, but only when the file still ends with exactly those bytes (another
+    /// appender's line after it is never touched). Read through a second descriptor on the same
+    /// file (ours is write-only, and the path may name another file by now).
+    private func removePartialLine(_ partial: ArraySlice<UInt8>) {
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { return }
+        defer { _ = Glibc.close(reader) }
+        var ours = stat()
+        var theirs = stat()
+        guard fstat(descriptor, &ours) == 0, fstat(reader, &theirs) == 0, ours.st_ino == theirs.st_ino, ours.st_dev == theirs.st_dev,
+              ours.st_size >= partial.count
+        else { return }
+        let start = ours.st_size - off_t(partial.count)
+        var tail = [UInt8](repeating: 0, count: partial.count)
+        let count = tail.withUnsafeMutableBytes { pread(reader, $0.baseAddress!, partial.count, start) }
+        guard count == partial.count, tail.elementsEqual(partial) else { return }
+        _ = ftruncate(descriptor, start)
     }
 
     func syncLifecycle() throws(LineOutputError) {

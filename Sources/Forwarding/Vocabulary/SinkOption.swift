@@ -104,3 +104,8 @@ extension SinkOption {
         }
     }
 }
+
+extension SinkOption.Value {
+    /// Whether it names a file the bridge writes.
+    public var isPath: Bool { if case .path = self { true } else { false } }
+}

@@ -10,7 +10,10 @@ public enum LinkedSessions {
         /// The foot pod or bike sensor feeding the same session with distance, if any.
         var distance: BlueZ.StrapSelector?
         var session: LiveSession
-        /// `--record`: every event written exactly as it arrived, before the session sees it.
+        /// `--record`: every event written exactly as it arrived, before the session sees it. Should a
+        /// write fail (a full disk), the trace is cut there, said at once, and the activity goes on:
+        /// the workout on the phone matters more than its record, and a trace that stops at a said
+        /// point drops no sample silently. The run then exits with that failure (73).
         var recorder: TraceRecorder?
 
         public init(selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil, session: LiveSession, recorder: TraceRecorder?) {
@@ -30,7 +33,7 @@ public enum LinkedSessions {
             // and the same times.
             let consume: @Sendable (StrapEvent) -> SessionError? = { event in
                 let event = order.ordered(event)
-                if let failure = recorder?.append(event) { return failure }
+                if let cut = recorder?.append(event) { session.warnOnQueue("\(cut.message); the activity and its sinks go on") }
                 session.deliverOnQueue(event)
                 return nil
             }
@@ -54,12 +57,13 @@ public enum LinkedSessions {
         // The sessions have ended; each link has been told to stop (onStop) or has stopped.
         links.stopAll()
         links.waitForAll()
-        // A strap that could not go on (no bus, a failed --record write) says more than the stop after it.
+        // A strap that could not go on (no bus) or a cut --record trace says more than the stop after it.
+        let failure = links.failure ?? straps.lazy.compactMap { $0.recorder?.failure }.first
         if let outcome {
-            if case .stopped = outcome, let failure = links.failure { throw failure }
+            if case .stopped = outcome, let failure { throw failure }
             throw outcome
         }
-        if let failure = links.failure { throw failure }
+        if let failure { throw failure }
     }
 
     /// Before sleep: every link lets go (its `disconnected` is the sensor-lost update), then every

@@ -12,7 +12,8 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
     private let selector: BlueZ.StrapSelector
     private let distance: BlueZ.StrapSelector?
     private var writer: TraceWriter?
-    private var failed = false
+    /// The write that failed, with where the trace now ends; nothing is written after it.
+    public private(set) var failure: SessionError?
 
     /// `distance`: the distance sensor whose events share the file (on the same queue).
     public init(path: String, selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil) {
@@ -21,9 +22,10 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
         self.distance = distance
     }
 
-    /// nil, or the failure (once); later events are not written.
+    /// nil, or the failure (once); later events are not written. The file keeps every whole line
+    /// written before it (a half-written line is cut back): a valid trace up to `event`.
     public func append(_ event: StrapEvent) -> SessionError? {
-        guard !failed else { return nil }
+        guard failure == nil else { return nil }
         do {
             if writer == nil {
                 var header = TraceHeader(start: event.time)
@@ -37,8 +39,9 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
             try writer!.append(event)
             return nil
         } catch {
-            failed = true
-            return .unwritable("\(error)")
+            let cut = writer == nil ? "" : "; the trace holds every event before \(UTCTimestampText.format(event.time)) and ends there"
+            failure = .unwritable("\(error)\(cut)")
+            return failure
         }
     }
 }

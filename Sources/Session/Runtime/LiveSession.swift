@@ -126,6 +126,12 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// A warning from what runs beside the session on its queue (the recorder), in the log's order.
+    func warnOnQueue(_ message: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        console.warn(message)
+    }
+
     /// The live source has no more events: ends the activity now and flushes the sinks.
     func endOfInput() {
         queue.async { [self] in
@@ -320,7 +326,7 @@ public final class LiveSession: @unchecked Sendable {
             ledger.record(update, sinks: sinks.names)
             do {
                 try stateFile.save(ledger)
-                try sinks.accept(update)
+                try sinks.acceptGoingOn(update)
             } catch let error as ActivityStateFile.Failure {
                 fail(.unwritable(error.description), ending: nil)
             } catch let error as SessionError {
@@ -332,30 +338,13 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     private func recoverLeftovers() throws(SessionError) {
-        let (leftover, warning) = stateFile.load()
-        if let warning { console.warn(warning) }
-        guard !leftover.isEmpty, let now = SessionClock.real.now() else { return }
-        // Saved before sending: a crash now sends the same ends (same sequence) next time.
-        ledger = ActivityLedger(entries: leftover.recoveryEnds(at: now, policy: feed.engine.policy))
-        do {
-            try stateFile.save(ledger)
-        } catch {
-            throw .unwritable(error.description)
-        }
-        for entry in ledger.entries {
-            let end = entry.lastUpdate
-            let reachable = entry.sinks.filter(sinks.names.contains)
-            console.warn("\(stateFile.path): \(end.activityID) was left running by an earlier run; ending it "
-                + "(sequence \(end.sequence), \(end.reason)) through \(reachable.isEmpty ? "no sink" : reachable.joined(separator: ", "))")
-            for missing in entry.sinks where !reachable.contains(missing) {
-                console.warn("\(end.activityID) also went to \(missing), which this run does not have: end it there by hand")
-            }
-            try sinks.accept(end, only: reachable)
-        }
+        guard let now = SessionClock.real.now() else { return }
+        ledger = try LeftoverEnds.send(from: stateFile, through: sinks, console: console, policy: feed.engine.policy, at: now)
     }
 
     /// Ends the activity (at `time`, as `cause`), flushes the sinks (ends they cannot deliver are
-    /// spooled), then clears the state file: everything it listed has reached a sink or its spool.
+    /// spooled), then strikes them from the state file: what it listed has reached them or their
+    /// spool. What stays is owed to a sink that failed or that this run does not have.
     /// `reason`: what made the session give up, reported once the end is out.
     private func finish(_ ending: Ending, at time: Timestamp?, as cause: EndCause = .stopped, failure reason: SessionError? = nil) {
         guard running else { return }
@@ -370,9 +359,12 @@ public final class LiveSession: @unchecked Sendable {
             failure = reason
         }
         sinks.finish()
-        // A sink that failed missed the end: kept, the next run sends it again (same sequence).
-        if !sinks.anyFailed, failure == nil || ledger.activeCount == 0 {
-            ledger.clear()
+        // A sink that failed while the others went on is what the session reports, once all is out.
+        if failure == nil { failure = sinks.firstFailure }
+        // A sink that failed missed the end: it stays owed there, and the next run with that sink sends
+        // it again (same sequence). An end the state file could not record is left to recovery whole.
+        if failure == nil || ledger.activeCount == 0 {
+            ledger.settle(reachedBy: sinks.workingNames)
             do {
                 try stateFile.save(ledger)
             } catch {

@@ -44,21 +44,32 @@ public enum StrapSessions {
             } catch {
                 throw .invalid("\(strap.strap): \(error)")
             }
-            let relay = SinkLogRelay()
-            let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
-                shared: configuration.shared, http: configuration.http, environment: context.environment,
-                spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
-            ))
+            let sinks = try sinkSet(for: strap, of: configuration, context: context)
             let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: SessionKey.strap(strap.strap))
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
             let session = LiveSession(
                 feed: StrapFeed(engine: engine, distance: strap.distance),
-                sinks: SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval),
+                sinks: sinks,
                 console: context.console, clock: .real, stateFile: stateFile, onStop: { onStop(sensors) }
             )
             made.append((strap, session))
         }
         return made
     }
+
+    /// The sinks the file gives `strap`, with their secrets read: for its session, and for
+    /// `hrbridge recover` ending what that strap's earlier run left.
+    public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration,
+                               context: Context) throws(SessionError) -> SinkSet {
+        let relay = SinkLogRelay()
+        let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
+            shared: configuration.shared, http: configuration.http, environment: context.environment,
+            spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
+        ))
+        return SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval)
+    }
+
+    /// The state file key of a configured strap (`hrbridge recover` matches leftovers to straps by it).
+    public static func stateKey(of strap: StrapConfiguration) -> String { SessionKey.strap(strap.strap) }
 }

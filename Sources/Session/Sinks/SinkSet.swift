@@ -33,11 +33,15 @@ public final class SinkSet {
     /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
     public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
 
-    /// Whether a sink's output failed: what went to the others may not have reached it.
-    var anyFailed: Bool { !failed.isEmpty }
-
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
+
+    /// The names of the sinks whose output has not failed: after `finish()`, those that have every
+    /// update they were given, delivered or spooled.
+    var workingNames: [String] { sinks.filter { !failed.contains(ObjectIdentifier($0)) }.map(\.name) }
+
+    /// Lifecycle steps the network sinks could not deliver in their grace and spooled for a later run.
+    public var spooledCount: Int { sinks.reduce(0) { $0 + $1.counters.spooled } }
 
     /// Each sink's counters as one line, for status.
     var counterSummaries: [(name: String, summary: String)] {
@@ -67,6 +71,25 @@ public final class SinkSet {
         relay.drain(into: console)
         logStatusIfDue()
         if let firstFailure { throw .unwritable(firstFailure.description) }
+    }
+
+    /// The first sink that failed while others went on (`acceptGoingOn`): what the command reports
+    /// at its end (exit 73), once the activity has ended everywhere else.
+    public private(set) var firstFailure: SessionError?
+
+    /// `accept` for a running activity: a sink that fails is said at once and left out, and the
+    /// activity goes on at the others. A full disk under a file sink must not end the workout on
+    /// the phone; what that file missed is owed to it in the state file. Throws only when no sink
+    /// is left to tell anything to.
+    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+        do {
+            try accept(update)
+        } catch {
+            let working = workingNames
+            guard !working.isEmpty else { throw error }
+            if firstFailure == nil { firstFailure = error }
+            console.warn("\(error.message); left out from now on, the activity goes on at \(working.joined(separator: ", "))")
+        }
     }
 
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).

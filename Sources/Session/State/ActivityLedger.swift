@@ -8,7 +8,8 @@ struct ActivityLedger: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// The newest update sent for the activity: its id, sequence, attributes and content state.
         var lastUpdate: ActivityUpdate
-        /// Names of the sinks it went to (`stdout`, `file:PATH`, a URL, `apns`).
+        /// Names of the sinks it went to that may still lack its end (`stdout`, `file:PATH`, a URL,
+        /// `apns`): all of them while it runs; after a run ended it, only those that run did not reach.
         var sinks: [String]
     }
 
@@ -36,8 +37,16 @@ struct ActivityLedger: Sendable, Equatable {
         entries[index].lastUpdate = update
     }
 
-    /// Forgets every entry: called once the sinks have finished (delivered or spooled everything).
-    mutating func clear() { entries = [] }
+    /// The ends are out through `reached` (sinks that finished without failing: delivered or spooled
+    /// everything): those sinks are struck from every entry, and an entry no sink still owes an end
+    /// goes. What is left is each end still owed to a sink this run did not have or that failed.
+    mutating func settle(reachedBy reached: [String]) {
+        entries = entries.compactMap { entry in
+            var entry = entry
+            entry.sinks.removeAll(where: reached.contains)
+            return entry.sinks.isEmpty ? nil : entry
+        }
+    }
 
     /// What a new run sends first for what the last one left: an activity still running gets
     /// `end:recovered` with the next sequence; one whose end was sent but perhaps not delivered gets

@@ -56,9 +56,8 @@ public final class ActivityStateFile {
     /// What the last run left, if anything. A file that cannot be read is not lost: it is moved to
     /// `<path>.corrupt-<unix seconds>` and the returned warning names both paths and the fault.
     func load() -> (ledger: ActivityLedger, warning: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (ActivityLedger(), nil) }
         do {
-            return (try ActivityLedger(decoding: Array(data)), nil)
+            return (try read(), nil)
         } catch {
             let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
             let moved = rename(path, aside) == 0
@@ -66,6 +65,12 @@ public final class ActivityStateFile {
             return (ActivityLedger(), "\(path): unreadable activity state (\(error.message)); \(whereNow). "
                 + "Activities it listed were not ended: end them by hand if the phone still shows one")
         }
+    }
+
+    /// What the file holds (empty when there is none), leaving a damaged file where it is.
+    func read() throws(LedgerFormatError) -> ActivityLedger {
+        guard let data = FileManager.default.contents(atPath: path) else { return ActivityLedger() }
+        return try ActivityLedger(decoding: Array(data))
     }
 
     /// Replaces the file atomically (temporary file, fsync, rename, fsync of the directory), or

@@ -21,10 +21,12 @@ final class BridgeProcess: @unchecked Sendable {
         return directory.appendingPathComponent("hrbridge").path
     }
 
-    init(_ arguments: [String]) throws {
+    /// `environment`: the child's whole environment (nil: this process's).
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         let log = Pipe()
         process.standardOutput = output

@@ -65,7 +65,10 @@ public final class APNsTransmitter: Transmitter {
         }
         switch client.send(request) {
         case let .failure(failure):
-            return .answered(.retry("APNs: \(failure)", retryAfter: nil))
+            // curl's message names the URL, whose last part is the whole device token.
+            let token = String(delivery.request.url.split(separator: "/").last ?? "")
+            let text = token.isEmpty ? "\(failure)" : "\(failure)".replacingOccurrences(of: token, with: Self.short(token))
+            return .answered(.retry("APNs: \(text)", retryAfter: nil))
         case let .success(response):
             let reason = Self.reason(response.body)
             let text = "APNs \(response.status) \(reason ?? "(no reason)")"

@@ -7,6 +7,10 @@ import Testing
     static let strap = #"{"address": "C8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "stdout"}]}"#
     static let apns = #""apns": {"keyFile": "/etc/hrbridge/key.p8", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout"}"#
 
+    /// The top-level keys and sink types as the sink kinds make them (a new kind adds its own).
+    static let topLevelKeys = ConfigurationReader.keys.joined(separator: ", ")
+    static let sinkTypes = SinkSection.typeNames.joined(separator: ", ")
+
     static func withStrap(_ members: String) -> String {
         #"{"straps": [{"address": "C8:5F:33:12:34:56", "workoutName": "Run", "#
             + members + "}]}"
@@ -25,17 +29,17 @@ import Testing
         ("top level not an object", "[]", ["(top level): expected an object, got an array"]),
         ("no straps", "{}", [#"(top level): missing key "straps" (a list of straps and their activities)"#]),
         ("unknown top-level key, typo", #"{"straps": [\#(strap)], "cadense": {}}"#,
-         [#"cadense: unknown key (did you mean "cadence"? expected one of: straps, cadence, apns, http)"#]),
+         [#"cadense: unknown key (did you mean "cadence"? expected one of: \#(topLevelKeys))"#]),
         ("unknown keys that only look alike", #"{"straps": [\#(strap)], "\#u{E9}": 1, "e\u0301": 2}"#, [
-            "\u{E9}: unknown key (expected one of: straps, cadence, apns, http)",
-            "e\u{301}: unknown key (expected one of: straps, cadence, apns, http)",
+            "\u{E9}: unknown key (expected one of: \(topLevelKeys))",
+            "e\u{301}: unknown key (expected one of: \(topLevelKeys))",
         ]),
         ("unknown keys with a combining mark at an edge", #"{"straps": [\#(strap)], "\u0301http": {}, "cadence\u0301": {}}"#, [
-            "\u{301}http: unknown key (did you mean \"http\"? expected one of: straps, cadence, apns, http)",
-            "cadence\u{301}: unknown key (did you mean \"cadence\"? expected one of: straps, cadence, apns, http)",
+            "\u{301}http: unknown key (did you mean \"http\"? expected one of: \(topLevelKeys))",
+            "cadence\u{301}: unknown key (did you mean \"cadence\"? expected one of: \(topLevelKeys))",
         ]),
         ("unknown top-level key", #"{"straps": [\#(strap)], "colour": "red"}"#,
-         ["colour: unknown key (expected one of: straps, cadence, apns, http)"]),
+         ["colour: unknown key (expected one of: \(topLevelKeys))"]),
         ("straps not a list", #"{"straps": {}}"#, ["straps: expected an array, got an object"]),
         ("no strap in the list", #"{"straps": []}"#, ["straps: expected at least one strap"]),
         ("strap not an object", #"{"straps": ["H10"]}"#, [#"straps[0]: expected an object, got a string ("H10")"#]),
@@ -87,11 +91,11 @@ import Testing
         ("no sinks", withStrap(#""intervalLabel": "x""#), [#"straps[0]: missing key "sinks" (where this strap's updates go)"#]),
         ("empty sinks", withStrap(#""sinks": []"#), ["straps[0].sinks: expected at least one sink"]),
         ("sink as a string", withSink(#""stdout""#),
-         [#"straps[0].sinks[0]: expected an object with a "type" (stdout, file, lifecycle, apns), got a string ("stdout")"#]),
+         [#"straps[0].sinks[0]: expected an object with a "type" (\#(sinkTypes)), got a string ("stdout")"#]),
         ("sink without type", withSink(#"{"url": "https://x.example"}"#),
-         [#"straps[0].sinks[0]: missing key "type" (one of stdout, file, lifecycle, apns)"#]),
+         [#"straps[0].sinks[0]: missing key "type" (one of \#(sinkTypes))"#]),
         ("unknown sink type", withSink(#"{"type": "mqtt"}"#),
-         [#"straps[0].sinks[0].type: expected one of stdout, file, lifecycle, apns, got "mqtt""#]),
+         [#"straps[0].sinks[0].type: expected one of \#(sinkTypes), got "mqtt""#]),
         ("stdout with a path", withSink(#"{"type": "stdout", "path": "/tmp/x"}"#),
          ["straps[0].sinks[0].path: unknown key (expected one of: type)"]),
         ("file sink, relative path", withSink(#"{"type": "file", "path": "out.ndjson"}"#),

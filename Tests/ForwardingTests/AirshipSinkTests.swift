@@ -128,6 +128,36 @@ import Testing
         #expect(sink.counters.spooled == 2)
     }
 
+    /// `replay --sink airship`: the whole bundled run reaches the server, in order, start to end,
+    /// each push carrying the state the NDJSON line of the same update shows.
+    @Test func aReplayedWorkoutReachesAirship() throws {
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: [#"[{"status": 202}]"#])
+        let directory = try TemporaryDirectory()
+        let secret = try directory.write("master-secret", "m4ster-s3cret\n")
+        let result = ReplaySinkTests.replay(["--sink", "airship", "--airship-server", server.baseURL, "--airship-app-key", "ISex_TTJRuarzs9-o_Gkhg",
+                                             "--airship-master-secret-file", secret, "--airship-channel", Self.channel,
+                                             "--spool", directory.path("spool")])
+        #expect(result.status == .success, "\(result.log)")
+        let lines = ReplaySinkTests.replay([]).output.split(separator: "\n").map {
+            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        let pushes = server.requests().map {
+            (($0.jsonBody?["notification"] as? [String: Any])?["ios"] as? [String: Any])?["live_activity"] as? [String: Any] ?? [:]
+        }
+        // The replay outruns the server, so some content was superseded; starts and ends all arrive.
+        #expect(pushes.first?["event"] as? String == "start" && pushes.last?["event"] as? String == "end")
+        #expect(pushes.filter { $0["event"] as? String != "update" }.count == lines.filter { $0["event"] as? String != "update" }.count)
+        for push in pushes {
+            let state = NSDictionary(dictionary: push["content_state"] as? [String: Any] ?? [:])
+            #expect(lines.contains { line in
+                (line["timestamp"] as? Int) == (push["timestamp"] as? Int) && (line["event"] as? String) == (push["event"] as? String)
+                    && NSDictionary(dictionary: line["contentState"] as! [String: Any]) == state
+            }, "\(push)")
+        }
+        #expect(result.log.contains("sink airship done: sent \(pushes.count),"))
+        #expect(!result.log.contains("s3cret"))
+    }
+
     @Test(arguments: [
         (#"{"a":1,"priority":5,"b":"\"priority\":5"}"#, #"{"a":1,"priority":10,"b":"\"priority\":5"}"#),
         (#"{"priority":10}"#, #"{"priority":10}"#),

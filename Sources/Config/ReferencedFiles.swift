@@ -14,19 +14,21 @@ public enum ReferencedFiles {
         var files: [(key: String, file: FileReference)] = []
         for (strapIndex, strap) in configuration.straps.enumerated() {
             for (sinkIndex, sink) in strap.sinks.enumerated() {
-                files += secretFiles(sink.values, of: SinkKinds.named(sink.kind), prefix: "straps[\(strapIndex)].sinks[\(sinkIndex)].")
+                files += secretFiles(sink.values, of: SinkKinds.named(sink.kind)?.ownOptions ?? [], prefix: "straps[\(strapIndex)].sinks[\(sinkIndex)].")
             }
         }
-        for kind in SinkKinds.all {
-            if let values = configuration.shared[kind.name] { files += secretFiles(values, of: kind, prefix: kind.name + ".") }
+        for sharedObject in SinkKinds.sharedObjects {
+            if let values = configuration.shared[sharedObject.name] {
+                files += secretFiles(values, of: sharedObject.options, prefix: sharedObject.name + ".")
+            }
         }
         if let ca = configuration.http.certificateAuthorityFile { files.append(("http.certificateAuthorityFile", .path(ca))) }
         return files
     }
 
     /// The secrets among `values` that are read from files, under the keys that name them.
-    private static func secretFiles(_ values: SinkValues, of kind: SinkKind?, prefix: String) -> [(key: String, file: FileReference)] {
-        (kind?.options ?? []).compactMap { option in
+    private static func secretFiles(_ values: SinkValues, of options: [SinkOption], prefix: String) -> [(key: String, file: FileReference)] {
+        options.compactMap { option in
             guard case let .secret(.file(reference))? = values[option.key] else { return nil }
             return (prefix + option.key + "File", reference)
         }

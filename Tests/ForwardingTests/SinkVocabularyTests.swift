@@ -26,6 +26,8 @@ import Testing
         "masterSecret": "/etc/hrbridge/airship-master-secret",
         "channel": "9c36e8c7-5a73-47c0-9716-99fd3d4197d5",
         "activityName": "treadmill",
+        "payloadKey": "workout",
+        "maxPerHour": "4",
     ]
 
     static func sample(_ kind: String, _ key: String) -> String? {
@@ -41,10 +43,9 @@ import Testing
         let flags = SinkOptions.specOptions.map(\.name)
         #expect(Set(flags).count == flags.count, "\(flags)")
         for kind in SinkKinds.all {
-            for scope in [SinkOption.Scope.sink, .kind] {
-                let keys = kind.options.filter { $0.scope == scope }.flatMap(\.configKeys)
-                #expect(Set(keys).count == keys.count && !keys.contains("type"), "\(kind.name): \(keys)")
-            }
+            let keys = kind.ownOptions.flatMap(\.configKeys)
+            #expect(Set(keys).count == keys.count && !keys.contains("type"), "\(kind.name): \(keys)")
+            #expect(Set(kind.options.compactMap(\.sharedObject)).count <= 1, "\(kind.name) shares one object at most")
         }
         #expect(Set(SinkKinds.all.map(\.name)).count == SinkKinds.all.count)
     }
@@ -69,16 +70,16 @@ import Testing
             case .toggle: #""\#(option.configKeys[0])": true"#
             default: #""\#(option.configKeys[0])": "\#(sample)""#
             }
-            if option.scope == .kind { shared.append(member) } else { own.append(member) }
+            if option.sharedObject != nil { shared.append(member) } else { own.append(member) }
         }
         let parsed = try ParsedArguments(argv, spec: ReplayCommand.spec)
         let fromFlags = try SinkOptions.requested(parsed, spec: ReplayCommand.spec)
 
-        let sharedObject = shared.isEmpty ? "" : #", "\#(name)": {\#(shared.joined(separator: ", "))}"#
+        let sharedObject = kind.sharedObject.map { #", "\#($0)": {\#(shared.joined(separator: ", "))}"# } ?? ""
         let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{\#(own.joined(separator: ", "))}]}]\#(sharedObject)}"#
         let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
         let fromFile = configuration.straps[0].sinks.map { sink in
-            SinkSettings(kind: sink.kind, values: sink.values.merging(configuration.shared[sink.kind] ?? SinkValues()))
+            SinkSettings(kind: sink.kind, values: sink.values.merging(kind.sharedObject.flatMap { configuration.shared[$0] } ?? SinkValues()))
         }
         #expect(fromFlags == fromFile)
         #expect(fromFile[0].values.byKey.count == given.count, "every option read")

@@ -18,9 +18,11 @@ enum SinkOptions {
             ]
     }
 
-    /// One flag per way each kind's option can be given, in the kinds' order.
+    /// One flag per way each kind's option can be given, in the kinds' order; a shared setting (the
+    /// APNs team key) once, under the first kind that has it.
     static var kindOptions: [CommandSpec.Option] {
-        SinkKinds.all.flatMap { kind in
+        var seen: Set<String> = []
+        return SinkKinds.all.flatMap { kind in
             kind.options.flatMap { option -> [CommandSpec.Option] in
                 guard let flag = option.flag else { return [] }
                 let ways = option.secretWays
@@ -33,7 +35,7 @@ enum SinkOptions {
                                  help: "\(kind.name): \(holder) \(option.help)")
                 }
             }
-        }
+        }.filter { seen.insert($0.name).inserted }
     }
 
     /// Every flag that sets a sink kind's option (a run from a configuration file must not mix them in).
@@ -63,10 +65,10 @@ enum SinkOptions {
             }
             requested.append(SinkSettings(kind: kind.name, values: values))
         }
-        for kind in SinkKinds.all where !requested.contains(where: { $0.kind == kind.name }) {
-            if let flag = kind.options.flatMap(\.flags).first(where: { arguments.value($0) != nil || arguments.has($0) }) {
-                throw .usage("\(flag) is for --sink \(kind.spelling), which is not given", spec)
-            }
+        let usable = Set(selected.flatMap { $0.kind.options.flatMap(\.flags) })
+        for flag in kindFlags where !usable.contains(flag) && (arguments.value(flag) != nil || arguments.has(flag)) {
+            let kinds = SinkKinds.all.filter { $0.options.contains { $0.flags.contains(flag) } }.map { "--sink " + $0.spelling }
+            throw .usage("\(flag) is for \(kinds.alternatives), which is not given", spec)
         }
         return requested.isEmpty ? [SinkSettings(kind: SinkKind.standardOutput.name, values: SinkValues())] : requested
     }

@@ -4,10 +4,10 @@ import Forwarding
 ///
 ///     {"straps": [...], "cadence": {...}, "apns": {...}, "http": {...}}
 ///
-/// `apns` (and any other kind's shared object) is there because a sink kind says it has team-wide
-/// settings (`SinkOption.Scope.kind`).
+/// `apns` (and any other shared object) is there because sink kinds say they share settings under
+/// that name (`SinkOption.Scope.shared`).
 public enum ConfigurationReader {
-    static var keys: [String] { ["straps", "cadence"] + SinkSection.kindsWithSharedSettings.map(\.name) + ["http"] }
+    static var keys: [String] { ["straps", "cadence"] + SinkKinds.sharedObjects.map(\.name) + ["http"] }
 
     /// `file` names the file in messages (as the user gave it).
     public static func read(_ bytes: [UInt8], file: String) throws(ConfigError) -> BridgeConfiguration {
@@ -30,16 +30,17 @@ public enum ConfigurationReader {
             .flatMap { StrapSection.read($0, cadence: cadence) }
         var shared: [String: SinkValues] = [:]
         var sharedRead = true
-        for kind in SinkSection.kindsWithSharedSettings {
-            guard let node = object.optional(kind.name) else { continue }
-            if let values = SinkSection.readShared(kind, node) { shared[kind.name] = values } else { sharedRead = false }
+        for sharedObject in SinkKinds.sharedObjects {
+            guard let node = object.optional(sharedObject.name) else { continue }
+            if let values = SinkSection.readShared(sharedObject, node) { shared[sharedObject.name] = values } else { sharedRead = false }
         }
         let http = object.optional("http").map(SinkSection.readHTTP) ?? HTTPSettings()
         guard let straps, sharedRead else { return nil }
-        for kind in SinkSection.kindsWithSharedSettings where shared[kind.name] == nil {
-            guard straps.contains(where: { $0.sinks.contains { $0.kind == kind.name } }) else { continue }
-            let keys = kind.options.filter { $0.scope == .kind && $0.required }.map { $0.configKeys[0] }
-            root.report("missing key \(kind.name.jsonQuoted) (\(keys.joined(separator: ", "))), needed by the \(kind.name) sinks")
+        for sharedObject in SinkKinds.sharedObjects where shared[sharedObject.name] == nil {
+            let users = sharedObject.kinds.map(\.name).filter { kind in straps.contains { $0.sinks.contains { $0.kind == kind } } }
+            guard !users.isEmpty else { continue }
+            let keys = sharedObject.options.filter(\.required).map { $0.configKeys[0] }
+            root.report("missing key \(sharedObject.name.jsonQuoted) (\(keys.joined(separator: ", "))), needed by the \(users.joined(separator: " and ")) sinks")
             return nil
         }
         return BridgeConfiguration(straps: straps, shared: shared, http: http)
@@ -50,8 +51,10 @@ public enum ConfigurationReader {
     /// read from. Reading it back gives the same configuration.
     public static func effectiveJSON(_ configuration: BridgeConfiguration) -> String {
         var members: [JSONValue.Member] = [.init("straps", .array(configuration.straps.map(StrapSection.json)))]
-        for kind in SinkSection.kindsWithSharedSettings {
-            if let values = configuration.shared[kind.name] { members.append(.init(kind.name, SinkSection.json(shared: values, of: kind))) }
+        for sharedObject in SinkKinds.sharedObjects {
+            if let values = configuration.shared[sharedObject.name] {
+                members.append(.init(sharedObject.name, SinkSection.json(shared: values, options: sharedObject.options)))
+            }
         }
         members.append(.init("http", SinkSection.json(configuration.http)))
         return JSONWriter.pretty(.object(members))

@@ -13,10 +13,6 @@ import Forwarding
 enum SinkSection {
     static var typeNames: [String] { SinkKinds.all.map(\.name) }
 
-    /// The kinds whose settings the file holds once, in a top-level object named after the kind.
-    static var kindsWithSharedSettings: [SinkKind] {
-        SinkKinds.all.filter { $0.options.contains { $0.scope == .kind } }
-    }
 
     static func readSinks(_ node: ConfigNode) -> [SinkSettings]? {
         guard let elements = node.array() else { return nil }
@@ -43,18 +39,18 @@ enum SinkSection {
         guard let name = ConfigNode(value: typeMember.value, path: node.path.appending("type"), log: node.log).choice(typeNames),
               let kind = SinkKinds.named(name)
         else { return nil }
-        return readValues(kind.options.filter { $0.scope == .sink }, of: kind, in: node, allowing: ["type"], noun: "an \(kind.name) sink")
+        return readValues(kind.ownOptions, of: [kind], in: node, allowing: ["type"], noun: "an \(kind.name) sink")
             .map { SinkSettings(kind: kind.name, values: $0) }
     }
 
-    /// A kind's shared object (`"apns": {…}`), every required setting in it.
-    static func readShared(_ kind: SinkKind, _ node: ConfigNode) -> SinkValues? {
-        readValues(kind.options.filter { $0.scope == .kind }, of: kind, in: node, allowing: [], noun: kind.name.jsonQuoted)
+    /// A shared settings object (`"apns": {…}`), every required setting in it.
+    static func readShared(_ object: (name: String, options: [SinkOption], kinds: [SinkKind]), _ node: ConfigNode) -> SinkValues? {
+        readValues(object.options, of: object.kinds, in: node, allowing: [], noun: object.name.jsonQuoted)
     }
 
     /// The values of `options` in the object at `node`, or nil after reporting every problem: each
-    /// unreadable value, each missing required key, each group of which none is given.
-    private static func readValues(_ options: [SinkOption], of kind: SinkKind, in node: ConfigNode, allowing extra: [String], noun: String) -> SinkValues? {
+    /// unreadable value, each missing required key, each group (of `kinds`) of which none or too many are given.
+    private static func readValues(_ options: [SinkOption], of kinds: [SinkKind], in node: ConfigNode, allowing extra: [String], noun: String) -> SinkValues? {
         guard let object = ObjectFields(node, allowed: extra + options.flatMap(\.configKeys)) else { return nil }
         var values = SinkValues()
         var present: Set<String> = []
@@ -76,16 +72,15 @@ enum SinkSection {
             values[option.key] = value
         }
         let ownKeys = Set(options.map(\.key))
-        for group in kind.atMostOne where group.allSatisfy(ownKeys.contains) {
+        func keys(_ key: String) -> [String] { options.first { $0.key == key }?.configKeys ?? [] }
+        for group in Set(kinds.flatMap(\.atMostOne)) where group.allSatisfy(ownKeys.contains) {
             let given = group.filter(present.contains)
             guard given.count > 1 else { continue }
-            let keys = given.compactMap { key in kind.option(key)?.configKeys.first(where: object.has) }
-            node.report("expected \(keys.joined(separator: " or ")), not both")
+            node.report("expected \(given.compactMap { keys($0).first(where: object.has) }.joined(separator: " or ")), not both")
             complete = false
         }
-        for group in kind.atLeastOne where group.allSatisfy(ownKeys.contains) && !group.contains(where: present.contains) {
-            let keys = group.flatMap { kind.option($0)?.configKeys ?? [] }
-            node.report("\(noun) needs \(keys.alternatives)")
+        for group in Set(kinds.flatMap(\.atLeastOne)) where group.allSatisfy(ownKeys.contains) && !group.contains(where: present.contains) {
+            node.report("\(noun) needs \(group.flatMap(keys).alternatives)")
             complete = false
         }
         return complete ? values : nil
@@ -111,12 +106,11 @@ enum SinkSection {
     // MARK: printing
 
     static func json(_ sink: SinkSettings) -> JSONValue {
-        guard let kind = SinkKinds.named(sink.kind) else { return .object([.init("type", .string(sink.kind))]) }
-        return .object([.init("type", .string(sink.kind))] + members(sink.values, kind.options.filter { $0.scope == .sink }))
+        .object([.init("type", .string(sink.kind))] + members(sink.values, SinkKinds.named(sink.kind)?.ownOptions ?? []))
     }
 
-    static func json(shared values: SinkValues, of kind: SinkKind) -> JSONValue {
-        .object(members(values, kind.options.filter { $0.scope == .kind }))
+    static func json(shared values: SinkValues, options: [SinkOption]) -> JSONValue {
+        .object(members(values, options))
     }
 
     /// Each given option under the key it was read from; a secret as where it is read from.

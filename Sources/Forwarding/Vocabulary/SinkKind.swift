@@ -37,6 +37,14 @@ public struct SinkKind: Sendable {
         self.make = make
     }
 
+    /// The top-level configuration object its shared settings live in (`apns`), if any.
+    public var sharedObject: String? {
+        options.lazy.compactMap(\.sharedObject).first
+    }
+
+    /// Its own settings: each sink of it has its own values.
+    public var ownOptions: [SinkOption] { options.filter { $0.scope == .sink } }
+
     public func option(_ key: String) -> SinkOption? {
         options.first { $0.key == key }
     }

@@ -35,11 +35,12 @@ public struct SinkOption: Sendable {
     }
 
     public enum Scope: Sendable, Equatable {
-        /// Each sink of the kind has its own (a device token).
+        /// Each sink has its own (a device token).
         case sink
-        /// Every sink of the kind shares it: the configuration file holds it once, in a top-level
-        /// object named after the kind (`"apns": {"keyFile": …}`), as a team's account settings.
-        case kind
+        /// Every sink of the kinds naming this object shares it: the configuration file holds it once,
+        /// in a top-level object of that name (`"apns": {"keyFile": …}`), as a team's account settings
+        /// that Live Activity pushes and background pushes both sign with.
+        case shared(String)
     }
 
     /// The configuration key (the base name for a secret: `token` → `tokenFile`, `tokenEnvironment`).
@@ -73,6 +74,11 @@ extension SinkOption {
     }
 
     /// The ways this option can be given: one, or for a secret its file and (if allowed) its variable.
+    /// The top-level object holding it, if it is shared.
+    public var sharedObject: String? {
+        if case let .shared(name) = scope { name } else { nil }
+    }
+
     public var secretWays: [SecretWay] {
         guard case let .secret(environment) = value else { return [] }
         return environment ? [.file, .environment] : [.file]

@@ -25,7 +25,8 @@ enum ConfiguredSinks {
         for sink in sinks {
             guard let kind = SinkKinds.named(sink.kind) else { throw .invalid("no sink kind \(sink.kind)") }
             do {
-                built.append(try kind.make(sink.values.merging(context.shared[sink.kind] ?? SinkValues()), setup))
+                let shared = kind.sharedObject.flatMap { context.shared[$0] } ?? SinkValues()
+                built.append(try kind.make(sink.values.merging(shared), setup))
             } catch {
                 throw SessionError(error)
             }

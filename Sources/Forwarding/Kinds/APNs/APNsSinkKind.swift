@@ -4,17 +4,7 @@ extension SinkKind {
     public static let apns = SinkKind(
         name: "apns", selector: .word("apns"),
         summary: "Live Activity pushes to APNs (or a server speaking its protocol)",
-        options: [
-            SinkOption(key: "key", flag: "--apns-key", .secret(environment: false), scope: .kind, required: true,
-                       help: "the team's .p8 signing key"),
-            SinkOption(key: "keyID", flag: "--apns-key-id", .text(.appleID), scope: .kind, required: true,
-                       help: "the signing key's 10-character id"),
-            SinkOption(key: "teamID", flag: "--apns-team-id", .text(.appleID), scope: .kind, required: true,
-                       help: "the 10-character team id"),
-            SinkOption(key: "bundleID", flag: "--apns-bundle-id", .text(.bundleID), scope: .kind, required: true,
-                       help: "the app's bundle id"),
-            SinkOption(key: "server", flag: "--apns-server", .server(names: APNsSinkSettings.servers), scope: .kind,
-                       help: "production (default), sandbox, or a push server's URL"),
+        options: APNsTeam.options + [
             SinkOption(key: "deviceToken", flag: "--apns-device-token", .secret(environment: true),
                        help: "the activity's push token (hex), for updates and the end"),
             SinkOption(key: "pushToStartToken", flag: "--apns-start-token", .secret(environment: true),
@@ -24,35 +14,13 @@ extension SinkKind {
         ],
         atLeastOne: [["deviceToken", "pushToStartToken"]],
         make: { values, setup throws(SinkSetupError) in
-            guard case let .file(keyFile)? = values.secret("key") else { throw .invalid("apns: no signing key") }
-            let key: SigningKey
-            do {
-                key = try SigningKey(contentsOfFile: try setup.path(of: keyFile))
-            } catch let error as SigningKeyError {
-                switch error {
-                case .unreadable: throw .unreadable(error.description)
-                case .libcryptoMissing: throw .unavailable(error.description)
-                default: throw .invalid(error.description)
-                }
-            } catch let error as SinkSetupError {
-                throw error
-            } catch {
-                throw .invalid("\(error)")
-            }
-            func token(_ name: String) throws(SinkSetupError) -> String? {
-                guard let source = values.secret(name) else { return nil }
-                let what = name == "deviceToken" ? "APNs device token" : "APNs push-to-start token"
-                let (line, origin) = try setup.readLine(source, what: what)
-                guard let token = APNsSinkSettings.normalizedToken(line) else { throw .invalid("\(origin): expected one line of hex digits (the \(what))") }
-                return token
-            }
-            let server = values.text("server") ?? "production"
+            let team = try APNsTeam(values, setup)
             let settings = APNsSinkSettings(
-                baseURL: APNsSinkSettings.servers.first { $0.name == server }?.url ?? server,
-                bundleID: values.text("bundleID")!, deviceToken: try token("deviceToken"),
-                pushToStartToken: try token("pushToStartToken"), relevanceScore: values.number("relevanceScore"))
-            return NetworkSink.apns(settings: settings, tokens: ProviderTokenSource(key: key, keyID: values.text("keyID")!, teamID: values.text("teamID")!),
-                                    http: setup.http, spoolDirectory: setup.spoolDirectory, log: setup.log)
+                baseURL: team.baseURL, bundleID: team.bundleID,
+                deviceToken: try APNsTeam.token(values, "deviceToken", what: "APNs device token", setup),
+                pushToStartToken: try APNsTeam.token(values, "pushToStartToken", what: "APNs push-to-start token", setup),
+                relevanceScore: values.number("relevanceScore"))
+            return NetworkSink.apns(settings: settings, tokens: team.tokens, http: setup.http, spoolDirectory: setup.spoolDirectory, log: setup.log)
         }
     )
 }

@@ -28,6 +28,11 @@ import Testing
         "activityName": "treadmill",
         "payloadKey": "workout",
         "maxPerHour": "4",
+        "serviceAccount": "/etc/hrbridge/service-account.json",
+        "project": "hrbridge-test",
+        "fcm.server": "google",
+        "registrationToken": "/etc/hrbridge/fcm-token",
+        "topic": "workouts",
     ]
 
     static func sample(_ kind: String, _ key: String) -> String? {

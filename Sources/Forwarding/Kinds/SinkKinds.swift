@@ -8,6 +8,7 @@ public enum SinkKinds {
         .apns,
         .apnsBackground,
         .airship,
+        .fcm,
     ]
 
     public static func named(_ name: String) -> SinkKind? {

@@ -5,13 +5,14 @@ import LiveState
 enum EvaluationReport {
     static func table(_ rows: [(name: String, score: CadenceScore)], tolerance: Double) -> String {
         let headers = ["trace", "duration", "samples", "updates", "per hour", "p10/h", "p10 max 1 h", "demoted",
-                       "within ±\(format(tolerance))", "loss delay", "stale live", "payload"]
+                       "live", "within ±\(format(tolerance))", "loss delay", "stale live", "payload"]
         var lines = [headers]
         for (name, score) in rows {
             lines.append([
                 name, clock(score.durationSeconds), String(score.samples), String(score.updates),
                 String(format: "%.1f", score.updatesPerHour),
                 String(format: "%.1f", score.urgentPerHour), String(score.largestUrgentInAnHour), String(score.demotions),
+                String(format: "%.1f %%", score.liveShare * 100),
                 String(format: "%.2f %%", score.withinToleranceShare * 100),
                 score.lossDelays.max().map { String(format: "%.1f s", $0) } ?? "-",
                 String(format: "%.0f s", score.staleLiveSeconds),

@@ -40,7 +40,7 @@ enum CadenceOptions {
                 throw .usage("\(parameter.flag) '\(text)' is not a number up to \(Int(CadencePolicy.longestDuration))", spec)
             }
             guard !parameter.isWhole || value == value.rounded() else {
-                throw .usage("\(parameter.flag) '\(text)' is not a whole number", spec)
+                throw .usage("\(parameter.flag) '\(text)' is not a whole number\(parameter.unit == .bpm ? " of bpm" : "")", spec)
             }
             parameter.set(value, in: &policy)
         }

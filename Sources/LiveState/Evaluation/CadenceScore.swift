@@ -33,6 +33,8 @@ public struct CadenceScore: Sendable, Hashable {
 
     public var updatesPerHour: Double { durationSeconds > 0 ? Double(updates) * 3600 / durationSeconds : 0 }
     public var urgentPerHour: Double { durationSeconds > 0 ? Double(urgentUpdates) * 3600 / durationSeconds : 0 }
+    /// Share of the run the phone showed a heart rate: what holding back a flapping strap's return costs.
+    public var liveShare: Double { durationSeconds > 0 ? liveSeconds / durationSeconds : 0 }
     public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
 
     /// How the truth is defined: the median of the valid samples in the window ending at each instant

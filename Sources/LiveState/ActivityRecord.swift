@@ -23,8 +23,10 @@ struct ActivityRecord: Sendable {
     var shownDistance: Double { (distance * 10).rounded() / 10 }
     private(set) var lastUpdate: Timestamp
     private(set) var staleDate: Timestamp
+    /// Its priority-10 pushes of the last hour.
+    private var urgency: UrgencyBudget
 
-    init(id: String, start: Timestamp, workoutName: String, label: String) {
+    init(id: String, start: Timestamp, workoutName: String, label: String, urgentPerHour: Int) {
         self.id = id
         self.start = start
         self.attributes = WorkoutActivityAttributes(workoutName: workoutName)
@@ -32,6 +34,7 @@ struct ActivityRecord: Sendable {
         self.label = label
         self.lastUpdate = start
         self.staleDate = start
+        self.urgency = UrgencyBudget(perHour: urgentPerHour)
     }
 
     /// The content state as of now, with `rate` shown (nil: absent) and the timer frozen at `frozenAt` if given.
@@ -46,10 +49,11 @@ struct ActivityRecord: Sendable {
         )
     }
 
-    /// Records and returns the next update of this activity.
+    /// Records and returns the next update of this activity. `damped`: the flap rule wants it at
+    /// priority 5 whatever its reason.
     mutating func update(
         _ event: ActivityUpdate.Event, reason: UpdateReason, at time: Timestamp, rate: Int?,
-        policy: CadencePolicy, frozenAt: Timestamp? = nil
+        policy: CadencePolicy, frozenAt: Timestamp? = nil, damped: Bool = false
     ) -> ActivityUpdate {
         sequence += 1
         publishedRate = rate
@@ -59,7 +63,7 @@ struct ActivityRecord: Sendable {
         return ActivityUpdate(
             event: event, activityID: id, sequence: sequence, timestamp: time, staleDate: staleDate,
             dismissalDate: event == .end ? time.adding(seconds: policy.dismissalDelay) : nil,
-            priority: reason.isImmediate ? ActivityUpdate.immediatePriority : ActivityUpdate.normalPriority,
+            priority: urgency.priority(event, reason, at: time, damped: damped),
             reason: reason, attributes: attributes,
             contentState: contentState(rate: rate, timerLimit: policy.activityTimeLimit, frozenAt: frozenAt)
         )

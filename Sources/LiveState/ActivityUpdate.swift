@@ -19,7 +19,9 @@ public struct ActivityUpdate: Sendable, Hashable {
     public var staleDate: Timestamp
     /// Only on `end`: when the system may remove the final state from the Lock Screen.
     public var dismissalDate: Timestamp?
-    /// ActivityKit/APNs priority: 10 (immediate) for start, sensor-lost, sensor-back and end; 5 otherwise.
+    /// ActivityKit/APNs priority, decided by the engine and read by every sink: 10 (immediate) for
+    /// start and end, and for sensor-lost and sensor-back within the activity's hourly budget unless
+    /// the sensor is flapping; 5 otherwise.
     public var priority: Int
     public var reason: Reason
     public var attributes: WorkoutActivityAttributes
@@ -46,4 +48,10 @@ public struct ActivityUpdate: Sendable, Hashable {
     public static let immediatePriority = 10
     /// Priority for everything else: the system may batch or delay these to save power.
     public static let normalPriority = 5
+
+    /// Urgent by its reason (sensor lost or back) but sent at priority 5: the hourly budget was
+    /// spent or the sensor was flapping.
+    public var isDemoted: Bool {
+        event == .update && reason.isImmediate && priority != Self.immediatePriority
+    }
 }

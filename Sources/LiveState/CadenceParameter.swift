@@ -8,6 +8,8 @@ public struct CadenceParameter: Sendable {
         /// Whole beats per minute.
         case bpm
         case metres
+        /// Whole things per hour.
+        case perHour
     }
 
     public let name: String
@@ -19,7 +21,7 @@ public struct CadenceParameter: Sendable {
 
     public func value(in policy: CadencePolicy) -> Double { get(policy) }
 
-    /// Sets it (a bpm value is rounded toward zero: callers check it is whole first).
+    /// Sets it (a bpm value or count is rounded toward zero: callers check `isWhole` values first).
     public func set(_ value: Double, in policy: inout CadencePolicy) { set(&policy, value) }
 
     static func seconds(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
@@ -33,6 +35,13 @@ public struct CadenceParameter: Sendable {
     private static func real(_ name: String, _ flag: String, _ unit: Unit, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
         Self(name: name, flag: flag, unit: unit, help: help, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
+
+    static func perHour(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Int> & Sendable) -> Self {
+        Self(name: name, flag: flag, unit: .perHour, help: help, get: { Double($0[keyPath: keyPath]) }, set: { $0[keyPath: keyPath] = Int($1) })
+    }
+
+    /// Whether values are whole numbers (bpm, counts): the CLI and the configuration refuse fractions.
+    public var isWhole: Bool { unit == .bpm || unit == .perHour }
 
     static func bpm(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Int> & Sendable) -> Self {
         Self(name: name, flag: flag, unit: .bpm, help: help, get: { Double($0[keyPath: keyPath]) }, set: { $0[keyPath: keyPath] = Int($1) })
@@ -56,5 +65,9 @@ extension CadencePolicy {
         .seconds("activityTimeLimit", "--time-limit", "ActivityKit's limit on an activity's life", \.activityTimeLimit),
         .seconds("timeLimitMargin", "--time-limit-margin", "end this long before the time limit", \.timeLimitMargin),
         .seconds("dismissalDelay", "--dismissal", "final state stays this long after the end", \.dismissalDelay),
+        .perHour("urgentPerHour", "--urgent-per-hour", "priority-10 pushes per activity in any hour, start and end included", \.urgentPerHour),
+        .seconds("flapWindow", "--flap-window", "a loss or return this soon after the last is priority 5 (0: off)", \.flapWindow),
+        .seconds("flapSettle", "--flap-settle", "after a repeated loss, send sensor-back once live this long", \.flapSettle),
+        .perHour("updatesPerHour", "--updates-per-hour", "routine updates per hour on average; raises the threshold (0: off)", \.updatesPerHour),
     ]
 }

@@ -58,6 +58,28 @@ public struct CadencePolicy: Sendable, Hashable {
     /// The final state stays on the Lock Screen this long (Apple suggests 15–30 min for a workout).
     public var dismissalDelay: Double = 1800
 
+    /// Priority-10 pushes per activity in any 60-minute window, start and end included; past it a
+    /// sensor-lost or sensor-back goes at priority 5 (a demotion). APNs throttles priority 10 past an
+    /// undisclosed hourly budget; 12 leaves room for a start, an end and five real dropouts an hour.
+    public var urgentPerHour: Int = 12
+
+    /// A flapping strap must not flap the Lock Screen. A sensor-back less than this after the
+    /// sensor-lost it ends, or a sensor-lost less than this after the previous return, goes at
+    /// priority 5; after such a repeated loss the sensor-back also waits for `flapSettle`. Two minutes:
+    /// a strap that slips and is pressed back, or a contact that dries and wets, does it within that.
+    /// 0 turns the rule off.
+    public var flapWindow: Double = 120
+
+    /// After a repeated loss (within `flapWindow` of the previous return) the sensor-back goes out only
+    /// once the strap has stayed live this long; lost again sooner, nothing is sent at all (the phone
+    /// still shows the loss, which is true). The loss itself is never held back.
+    public var flapSettle: Double = 20
+
+    /// Routine updates (changed, refresh) per hour on average; 0: no limit. For sinks that bill per
+    /// message: while the budget is short, the change threshold rises, and it falls again as the
+    /// budget refills (`RoutineBudget`). Refreshes still go, so it must cover them alone.
+    public var updatesPerHour: Int = 0
+
     public init() {}
 
     /// No setting may exceed this (seconds or bpm): 30 days is beyond any workout, and keeps time
@@ -89,6 +111,13 @@ public struct CadencePolicy: Sendable, Hashable {
         try require(activityTimeLimit > timeLimitMargin && timeLimitMargin >= 0, "timeLimitMargin", timeLimitMargin,
                     "seconds >= 0 and below the activity time limit")
         try require(dismissalDelay >= 0, "dismissalDelay", dismissalDelay, "seconds >= 0")
+        try require((2...3600).contains(urgentPerHour), "urgentPerHour", Double(urgentPerHour),
+                    "a count from 2 (a start and an end) to 3600")
+        try require(flapWindow >= 0, "flapWindow", flapWindow, "seconds >= 0")
+        try require(flapSettle >= 0, "flapSettle", flapSettle, "seconds >= 0")
+        let refreshesPerHour = Int((3600 / (staleWindow - refreshLead)).rounded(.up))
+        try require(updatesPerHour == 0 || (refreshesPerHour...3600).contains(updatesPerHour), "updatesPerHour", Double(updatesPerHour),
+                    "0 (no limit) or a count from \(refreshesPerHour) (the refreshes alone, one per staleWindow - refreshLead) to 3600")
         for boundary in zoneBoundaries {
             try require((1...300).contains(boundary), "zoneBoundaries", Double(boundary), "bpm between 1 and 300")
         }

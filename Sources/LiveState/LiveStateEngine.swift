@@ -25,6 +25,18 @@ public struct LiveStateEngine: Sendable {
     private var label: String
     /// After a stop (or the time limit without continuation): no more activities.
     private var finished = false
+    /// Which losses and returns wake the phone, and which returns wait for the strap to settle.
+    private var flaps: FlapRule
+    /// The sensor is live again but the phone still shows it lost until then (a return after a
+    /// repeated loss, waiting for `flapSettle`); nil when the phone was told, or nothing waits.
+    private var backHeldUntil: Timestamp?
+    /// `updatesPerHour`: nil without a limit.
+    private var routine: RoutineBudget?
+
+    /// Updates sent at priority 10, and those urgent by their reason but sent at 5
+    /// (`ActivityUpdate.isDemoted`), over every activity so far: for `ctl status`.
+    public private(set) var urgentPushes = 0
+    public private(set) var demotions = 0
 
     public init(policy: CadencePolicy = CadencePolicy(), settings: ActivitySettings = ActivitySettings()) throws(LiveStateError) {
         self.policy = try policy.validated()
@@ -33,6 +45,8 @@ public struct LiveStateEngine: Sendable {
         durations = PolicyDurations(self.policy)
         window = RateWindow(windowSeconds: self.policy.smoothingWindow)
         label = settings.intervalLabel
+        flaps = FlapRule(self.policy)
+        routine = self.policy.updatesPerHour > 0 ? RoutineBudget(perHour: self.policy.updatesPerHour) : nil
         try Self.checkFits(workoutName: settings.workoutName, label: label)
     }
 
@@ -68,7 +82,13 @@ public struct LiveStateEngine: Sendable {
             consider(staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive { consider(window.nextExpiry) }
-            if wantsChange { consider(lastUpdate.adding(microseconds: durations.minimumInterval)) }
+            let floor = lastUpdate.adding(microseconds: durations.minimumInterval)
+            if wantsChange {
+                consider(floor)
+            } else if let routine, let now, worthSending {
+                consider(max(floor, routine.whenAffordable(size: changeSize, after: now)))
+            }
+            consider(backHeldUntil)
         }
         return earliest == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: earliest)
     }
@@ -101,8 +121,13 @@ public struct LiveStateEngine: Sendable {
             window.add(rate: rate, at: time)
             if !sensorLive {
                 sensorLive = true
-                if hasActivity {
-                    updates.append(publish(.update, .sensorBack, at: time))
+                if hasActivity { // a return; the first sample of an activity is its start
+                    let back = flaps.back(at: time)
+                    if let holdUntil = back.holdUntil {
+                        backHeldUntil = holdUntil
+                    } else {
+                        updates.append(publish(.update, .sensorBack, at: time, damped: back.damped))
+                    }
                 }
             }
             if !hasActivity { updates.append(startActivity(at: time)) }
@@ -174,13 +199,19 @@ public struct LiveStateEngine: Sendable {
         if !sensorLive, hasActivity, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
+        if let backHeldUntil, time >= backHeldUntil, hasActivity {
+            self.backHeldUntil = nil
+            updates.append(publish(.update, .sensorBack, at: time, damped: true))
+        }
         // Fields read through the optional, not a copy of the record (its strings would be retained).
         guard let lastUpdate = activity?.lastUpdate, let staleDate = activity?.staleDate else { return }
         let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
         if floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
+            routine?.spend(at: time)
         } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
             updates.append(publish(.update, .refresh, at: time))
+            routine?.spend(at: time)
         }
     }
 
@@ -192,44 +223,80 @@ public struct LiveStateEngine: Sendable {
         return false
     }
 
-    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
-    /// distance shown by the distance step, since the phone was last told. The rate counts only while
-    /// the sensor is live (the window is empty otherwise); the distance goes on while the strap is lost.
+    /// A change worth sending now: worth it, and within the routine budget if there is one.
     @inline(__always) // called on the per-sample path: a call copied the whole engine
     private var wantsChange: Bool {
+        guard worthSending else { return false }
+        guard let routine, let now else { return true }
+        return routine.affords(size: changeSize, at: now)
+    }
+
+    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
+    /// distance shown by the distance step, since the phone was last told. The rate counts only while
+    /// the phone is told the sensor is live (the window is empty when lost; a held-back return waits);
+    /// the distance goes on while the strap is lost.
+    @inline(__always)
+    private var worthSending: Bool {
         if let shown = activity?.shownDistance, let published = activity?.publishedDistance,
            shown - published >= policy.distanceStep { return true }
-        guard let displayed = window.displayedRate else { return false }
+        guard backHeldUntil == nil, let displayed = window.displayedRate else { return false }
         guard let published = activity?.publishedRate else { return true }
         return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
+    }
+
+    /// How many steps worth an update the change spans (≥ 1 when `worthSending`): the rate's move over
+    /// the threshold, a zone crossing as one, the distance's move over the distance step. What the
+    /// routine budget weighs: a bigger change needs less of the bucket.
+    private var changeSize: Double {
+        var size = 0.0
+        if let shown = activity?.shownDistance, let published = activity?.publishedDistance {
+            size = (shown - published) / policy.distanceStep
+        }
+        guard backHeldUntil == nil, let displayed = window.displayedRate else { return max(size, 1) }
+        guard let published = activity?.publishedRate else { return .infinity }
+        size = max(size, Double(abs(displayed - published)) / Double(policy.changeThreshold))
+        return max(size, 1)
     }
 
     private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         sensorLive = false
         window.clear()
+        let damped = flaps.lost(at: time)
         guard hasActivity else { return }
-        updates.append(publish(.update, .sensorLost, at: time))
+        guard backHeldUntil == nil else {
+            backHeldUntil = nil // the phone never stopped showing the loss: nothing to say
+            return
+        }
+        updates.append(publish(.update, .sensorLost, at: time, damped: damped))
     }
 
     private mutating func startActivity(at time: Timestamp) -> ActivityUpdate {
         activitiesStarted += 1
         let id = ActivityRecord.identifier(prefix: settings.activityIDPrefix, start: time, number: activitiesStarted)
-        activity = ActivityRecord(id: id, start: time, workoutName: settings.workoutName, label: label)
+        activity = ActivityRecord(id: id, start: time, workoutName: settings.workoutName, label: label,
+                                  urgentPerHour: policy.urgentPerHour)
+        backHeldUntil = nil // a new activity shows the sensor as it is
         return publish(.start, .start, at: time)
     }
 
     private mutating func end(_ cause: EndCause, at time: Timestamp, frozenAt: Timestamp) -> ActivityUpdate {
         let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
         activity = nil
+        backHeldUntil = nil
         return update
     }
 
-    /// An update of the current activity showing the displayed rate (absent while the sensor is lost).
+    /// An update of the current activity showing the displayed rate (absent while the sensor is lost,
+    /// or its return held back), counted for `ctl status`. `damped`: the flap rule's priority 5.
     private mutating func publish(
-        _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil
+        _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil,
+        damped: Bool = false
     ) -> ActivityUpdate {
-        let rate = sensorLive ? window.displayedRate : nil
-        return activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt)
+        let rate = sensorLive && backHeldUntil == nil ? window.displayedRate : nil
+        let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
+        if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }
+        if update.isDemoted { demotions += 1 }
+        return update
     }
 
     /// Refuses a name and label whose largest possible state would not fit ActivityKit's limit.

@@ -33,7 +33,8 @@ public struct UpdateReason: RawRepresentable, Sendable, Hashable, CustomStringCo
         return EndCause(rawValue: String(rawValue.dropFirst(4)))
     }
 
-    /// Whether a reason of this kind must reach the phone at once (priority 10).
+    /// Whether a reason of this kind is urgent (priority 10) by itself; the engine's push budget
+    /// may still send a sensor-lost or sensor-back at 5 (`ActivityUpdate.isDemoted`).
     public var isImmediate: Bool {
         self == .start || self == .sensorLost || self == .sensorBack || endCause != nil
     }

@@ -68,6 +68,8 @@ import Forwarding
             .init("minimumInterval", .number("4.5")), .init("staleWindow", .number("240")), .init("refreshLead", .number("30")),
             .init("silenceTimeout", .number("12")), .init("noContactTimeout", .number("6")), .init("giveUpInterval", .number("900")),
             .init("activityTimeLimit", .number("14400")), .init("timeLimitMargin", .number("90")), .init("dismissalDelay", .number("900")),
+            .init("urgentPerHour", .number("6")), .init("flapWindow", .number("300")), .init("flapSettle", .number("0")),
+            .init("updatesPerHour", .number("60")),
             .init("zoneBoundaries", .array([.number("110"), .number("130")])), .init("continueAfterTimeLimit", .bool(false)),
         ]
         #expect(values.map(\.key) == CadenceSection.keys)

@@ -196,13 +196,16 @@ private struct PhoneContentState: Decodable, Equatable {
         #expect(rig.log.all.contains { $0.contains("over APNs' 4096") })
     }
 
-    @Test func priorityIsTenOnlyForStartSensorLostSensorBackAndEnd() {
-        let cases: [(ActivityUpdate.Event, UpdateReason, Int)] = [
-            (.start, .start, 10), (.update, .sensorLost, 10), (.update, .sensorBack, 10), (.end, .end(.stopped), 10),
-            (.update, .changed, 5), (.update, .refresh, 5), (.update, .paused, 5), (.update, .resumed, 5), (.update, .label, 5),
-        ]
-        for (event, reason, priority) in cases {
-            #expect(APNsRequest.priority(for: SampleUpdates.update(event, sequence: 2, reason: reason)) == priority, "\(reason)")
+    /// The engine decides the priority (its push budget may send a sensor-lost at 5); APNs sends
+    /// what it decided, and only a priority-10 update is urgent in the delivery queue.
+    @Test func priorityIsTheEnginesDecision() throws {
+        let settings = APNsSinkSettings(baseURL: "https://127.0.0.1:1", bundleID: "com.example.hrbridge", deviceToken: Self.deviceToken)
+        for (reason, priority) in [(UpdateReason.sensorLost, 10), (.sensorLost, 5), (.changed, 5)] {
+            var update = SampleUpdates.update(.update, sequence: 2, reason: reason)
+            update.priority = priority
+            let delivery = try #require(try APNsRequest.delivery(for: update, settings: settings))
+            #expect(delivery.request.headers.first { $0.name == "apns-priority" }?.value == String(priority), "\(reason) at \(priority)")
+            #expect(delivery.urgent == (priority == 10), "\(reason) at \(priority)")
         }
     }
 }

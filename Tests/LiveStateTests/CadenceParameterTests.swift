@@ -28,7 +28,7 @@ import Testing
                 #expect(other.value(in: policy) == other.value(in: CadencePolicy()), "\(parameter.name) changed \(other.name)")
             }
             let label = Mirror(reflecting: policy).children.first { $0.label == parameter.name }?.value
-            #expect(label.map { "\($0)" } == (parameter.unit == .bpm ? "\(Int(changed))" : "\(changed)"), "\(parameter.name)")
+            #expect(label.map { "\($0)" } == (parameter.isWhole ? "\(Int(changed))" : "\(changed)"), "\(parameter.name)")
         }
     }
 }

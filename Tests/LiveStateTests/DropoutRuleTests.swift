@@ -64,7 +64,8 @@ import Testing
         #expect(updates.map(EngineScript.describe) == [
             "0 start start 120 p10", "\(lostAt) update sensor-lost - p10",
             // The window starts afresh: the first sample shows as it is, then the median takes over.
-            "45 update sensor-back 131 p10", "48 update changed 140 p5",
+            // Back within two minutes of the loss: priority 5 (FlapRuleTests).
+            "45 update sensor-back 131 p5", "48 update changed 140 p5",
         ], "after \(cause)")
         #expect(Set(updates.map(\.activityID)).count == 1)
     }

@@ -18,7 +18,8 @@ import Testing
         #expect(malformed.updates.isEmpty && malformed.measurement == nil)
         let next = feed.handle(notify([0x06, 0x7A], at: 20))
         // The malformed value did not count as a sample: silence since t = 0 lost the sensor at t = 10.
-        #expect(next.updates.map(EngineScript.describe) == ["10 update sensor-lost - p10", "20 update sensor-back 122 p10"])
+        // Back 10 s after the loss: a quick return, priority 5 (FlapRuleTests).
+        #expect(next.updates.map(EngineScript.describe) == ["10 update sensor-lost - p10", "20 update sensor-back 122 p5"])
     }
 
     /// The links' own disconnect when the bridge stops: the end follows, not a lost sensor (a replay of

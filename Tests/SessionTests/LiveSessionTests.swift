@@ -89,7 +89,7 @@ import Testing
         #expect(status.running)
         #expect(status.activity?.reason == .label)
         #expect(status.activity?.contentState.pausedAt != nil)
-        #expect(status.line.hasPrefix("running, activity \(status.activity!.activityID) #3 (label, 130 bpm, paused); sink file:"))
+        #expect(status.line.hasPrefix("running, activity \(status.activity!.activityID) #3 (label, 130 bpm, paused); priority 10: 1 sent, 0 demoted; sink file:"))
         harness.session.stop(signal: SIGINT)
         #expect(await harness.session.ended() == .stopped(signal: SIGINT))
         #expect(harness.reasons == ["start", "paused", "label", "end:stopped"])

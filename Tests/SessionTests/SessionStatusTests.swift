@@ -14,13 +14,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (nil, "(start, 142 bpm); sink stdout: sent 1"),
-        (DistanceSensorState.live, "(start, 142 bpm, 1234.5 m); distance sensor live; sink stdout: sent 1"),
-        (DistanceSensorState.lost, "(start, 142 bpm, 1234.5 m); distance sensor lost; sink stdout: sent 1"),
+        (nil, "(start, 142 bpm); priority 10: 1 sent, 0 demoted; sink stdout: sent 1"),
+        (DistanceSensorState.live, "(start, 142 bpm, 1234.5 m); distance sensor live; priority 10: 1 sent, 0 demoted; sink stdout: sent 1"),
+        (DistanceSensorState.lost, "(start, 142 bpm, 1234.5 m); distance sensor lost; priority 10: 1 sent, 0 demoted; sink stdout: sent 1"),
     ])
     func distanceShowsWithItsSensor(sensor: DistanceSensorState?, ending: String) throws {
         let update = try Self.update(distance: 1234.5)
-        let status = SessionStatus(running: true, activity: update, distanceSensor: sensor,
+        let status = SessionStatus(running: true, activity: update, distanceSensor: sensor, urgentPushes: 1,
                                    sinks: [.init(name: "stdout", summary: "sent 1")])
         #expect(status.line == "running, activity \(update.activityID) #1 \(ending)")
     }

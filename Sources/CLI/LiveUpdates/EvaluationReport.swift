@@ -4,13 +4,15 @@ import LiveState
 /// `evaluate`'s output: aligned tables for people, one JSON document for machines.
 enum EvaluationReport {
     static func table(_ rows: [(name: String, score: CadenceScore)], tolerance: Double) -> String {
-        let headers = ["trace", "duration", "samples", "updates", "per hour", "within ±\(format(tolerance))",
-                       "loss delay", "stale live", "payload"]
+        let headers = ["trace", "duration", "samples", "updates", "per hour", "p10/h", "p10 max 1 h", "demoted",
+                       "live", "within ±\(format(tolerance))", "loss delay", "stale live", "payload"]
         var lines = [headers]
         for (name, score) in rows {
             lines.append([
                 name, clock(score.durationSeconds), String(score.samples), String(score.updates),
                 String(format: "%.1f", score.updatesPerHour),
+                String(format: "%.1f", score.urgentPerHour), String(score.largestUrgentInAnHour), String(score.demotions),
+                String(format: "%.1f %%", score.liveShare * 100),
                 String(format: "%.2f %%", score.withinToleranceShare * 100),
                 score.lossDelays.max().map { String(format: "%.1f s", $0) } ?? "-",
                 String(format: "%.0f s", score.staleLiveSeconds),
@@ -52,6 +54,10 @@ enum EvaluationReport {
                 "updates": score.updates,
                 "updatesPerHour": score.updatesPerHour,
                 "updatesByReason": score.updatesByReason,
+                "urgentUpdates": score.urgentUpdates,
+                "urgentPerHour": score.urgentPerHour,
+                "largestUrgentInAnHour": score.largestUrgentInAnHour,
+                "demotions": score.demotions,
                 "liveSeconds": score.liveSeconds,
                 "withinToleranceShare": score.withinToleranceShare,
                 "lossDelaysSeconds": score.lossDelays,

@@ -39,8 +39,8 @@ enum CadenceOptions {
             guard let value = Double(text), value.isFinite, abs(value) <= CadencePolicy.longestDuration else {
                 throw .usage("\(parameter.flag) '\(text)' is not a number up to \(Int(CadencePolicy.longestDuration))", spec)
             }
-            guard parameter.unit != .bpm || value == value.rounded() else {
-                throw .usage("\(parameter.flag) '\(text)' is not a whole number of bpm", spec)
+            guard !parameter.isWhole || value == value.rounded() else {
+                throw .usage("\(parameter.flag) '\(text)' is not a whole number\(parameter.unit == .bpm ? " of bpm" : "")", spec)
             }
             parameter.set(value, in: &policy)
         }
@@ -88,6 +88,7 @@ private extension CadenceParameter.Unit {
         switch self {
         case .seconds: "S"
         case .bpm: "BPM"
+        case .perHour: "N"
         case .metres: "M"
         }
     }

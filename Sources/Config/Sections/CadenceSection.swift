@@ -54,6 +54,9 @@ enum CadenceSection {
             case .metres: number(parameter, read: { $0.metres() }, render: { .number(JSONNumber.text($0)) })
             case .bpm: number(parameter, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm").map(Double.init) },
                               render: { .number(String(Int($0))) })
+            // The range is the policy's to check (it depends on other keys); here only whole and >= 0.
+            case .perHour: number(parameter, read: { $0.integer(in: 0...Int(CadencePolicy.longestDuration), unit: "per hour").map(Double.init) },
+                                  render: { .number(String(Int($0))) })
             }
         }
         return numbers + [

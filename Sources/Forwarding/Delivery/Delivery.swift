@@ -15,7 +15,8 @@ public struct Delivery: Sendable, Equatable, Codable {
     public var sequence: Int
     public var event: String
     public var kind: Kind
-    /// Must reach the person now (priority 10: sensor lost or back, start, end). A content update
+    /// Must reach the person now (the engine gave it priority 10: start, end, a sensor lost or back
+    /// within the hourly budget). A content update
     /// that supersedes an urgent one inherits this, so a dropout is not shown late because a
     /// routine update replaced its message while the server was away.
     public var urgent: Bool
@@ -33,7 +34,7 @@ public struct Delivery: Sendable, Equatable, Codable {
     public init(for update: ActivityUpdate, request: HTTPRequest) {
         self.init(activityID: update.activityID, sequence: update.sequence, event: update.event.rawValue,
                   kind: update.event == .update ? .content : .lifecycle,
-                  urgent: update.event != .update || update.reason.isImmediate, request: request)
+                  urgent: update.priority == ActivityUpdate.immediatePriority, request: request)
     }
 
     /// `activity#sequence (event)`, for logs.

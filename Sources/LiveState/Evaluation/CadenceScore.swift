@@ -11,6 +11,13 @@ public struct CadenceScore: Sendable, Hashable {
     public var updates: Int
     /// Update count per reason (`end:*` kept apart by cause).
     public var updatesByReason: [String: Int]
+    /// Updates sent at priority 10 (what APNs counts against its budget).
+    public var urgentUpdates: Int
+    /// Updates urgent by their reason but sent at priority 5 (`ActivityUpdate.isDemoted`).
+    public var demotions: Int
+    /// The most priority-10 updates one activity sent in any 60-minute window: must stay within
+    /// `urgentPerHour`.
+    public var largestUrgentInAnHour: Int
     /// Seconds the phone showed a heart rate (between start and end, sensor not declared lost).
     public var liveSeconds: Double
     /// Of `liveSeconds`, those where the shown rate was within the tolerance of the truth.
@@ -25,6 +32,9 @@ public struct CadenceScore: Sendable, Hashable {
     public var distance: DistanceScore?
 
     public var updatesPerHour: Double { durationSeconds > 0 ? Double(updates) * 3600 / durationSeconds : 0 }
+    public var urgentPerHour: Double { durationSeconds > 0 ? Double(urgentUpdates) * 3600 / durationSeconds : 0 }
+    /// Share of the run the phone showed a heart rate: what holding back a flapping strap's return costs.
+    public var liveShare: Double { durationSeconds > 0 ? liveSeconds / durationSeconds : 0 }
     public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
 
     /// How the truth is defined: the median of the valid samples in the window ending at each instant
@@ -44,6 +54,10 @@ public struct CadenceScore: Sendable, Hashable {
         self.samples = samples.count
         self.updates = updates.count
         updatesByReason = updates.reduce(into: [:]) { $0[$1.reason.rawValue, default: 0] += 1 }
+        let urgent = updates.filter { $0.priority == ActivityUpdate.immediatePriority }
+        urgentUpdates = urgent.count
+        demotions = updates.filter(\.isDemoted).count
+        largestUrgentInAnHour = Dictionary(grouping: urgent, by: \.activityID).values.map { Self.largestInAnHour($0.map(\.timestamp)) }.max() ?? 0
         largestPayloadBytes = updates.compactMap {
             try? ActivityKitEncoding.payload(attributes: $0.attributes, contentState: $0.contentState).byteCount
         }.max() ?? 0
@@ -95,6 +109,17 @@ public struct CadenceScore: Sendable, Hashable {
         return (live, within, stale)
     }
 
+    /// The most of `times` (ascending) in any window of 60 minutes (an update exactly 60 minutes after
+    /// another is in the next window, as APNs' budget and `UrgencyBudget` count it).
+    private static func largestInAnHour(_ times: [Timestamp]) -> Int {
+        var largest = 0, first = 0
+        for (index, time) in times.enumerated() {
+            while time.seconds(since: times[first]) >= 3600 { first += 1 }
+            largest = max(largest, index - first + 1)
+        }
+        return largest
+    }
+
     private static func median(_ rates: [Int]) -> Double? {
         guard !rates.isEmpty else { return nil }
         let sorted = rates.sorted()
@@ -112,6 +137,9 @@ extension CadenceScore {
             total.samples += score.samples
             total.updates += score.updates
             total.updatesByReason.merge(score.updatesByReason, uniquingKeysWith: +)
+            total.urgentUpdates += score.urgentUpdates
+            total.demotions += score.demotions
+            total.largestUrgentInAnHour = max(total.largestUrgentInAnHour, score.largestUrgentInAnHour)
             total.liveSeconds += score.liveSeconds
             total.withinToleranceSeconds += score.withinToleranceSeconds
             total.lossDelays += score.lossDelays

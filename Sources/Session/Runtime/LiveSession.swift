@@ -221,6 +221,7 @@ public final class LiveSession: @unchecked Sendable {
         queue.sync {
             SessionStatus(running: running, activity: ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate,
                           distanceSensor: feed.distanceSensor,
+                          urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
         }
     }

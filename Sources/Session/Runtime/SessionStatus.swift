@@ -10,6 +10,10 @@ struct SessionStatus: Sendable, Equatable {
     var activity: ActivityUpdate?
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
+    /// Updates the engine sent at priority 10, and those urgent by their reason (sensor lost or back)
+    /// that it sent at 5 (push budget spent, or a flapping sensor), over the session so far.
+    var urgentPushes = 0
+    var demotions = 0
     /// `(sink name, counters)` in the order the sinks were given.
     var sinks: [SinkStatus]
 
@@ -18,8 +22,8 @@ struct SessionStatus: Sendable, Equatable {
         var summary: String
     }
 
-    /// One line: `running, activity X #7 (changed, 142 bpm); sink stdout: sent 7, …`; with a distance
-    /// sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
+    /// One line: `running, activity X #7 (changed, 142 bpm); priority 10: 3 sent, 0 demoted; sink
+    /// stdout: sent 7, …`; with a distance sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
     var line: String {
         var text = running ? "running" : "stopped"
         if let activity {
@@ -31,6 +35,7 @@ struct SessionStatus: Sendable, Equatable {
             text += ", no activity"
         }
         if let distanceSensor { text += "; distance sensor \(distanceSensor.rawValue)" }
+        text += "; priority 10: \(urgentPushes) sent, \(demotions) demoted"
         for sink in sinks { text += "; sink \(sink.name): \(sink.summary)" }
         return text
     }

@@ -2,7 +2,7 @@ import LiveState
 
 /// Turns an update into the APNs request for it (DESIGN.md §5): `POST /3/device/<token>` with
 /// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`
-/// (10 only for start, sensor-lost, sensor-back and end), and `apns-expiration` = the stale date,
+/// (the engine's: 10 for start, end and budgeted sensor-lost/back), and `apns-expiration` = the stale date,
 /// after which the content is outdated anyway. The provider token is added at send time.
 public enum APNsRequest {
     /// nil when no configured token takes this event (an update with only a push-to-start token).
@@ -25,17 +25,12 @@ public enum APNsRequest {
             headers: [
                 HTTPHeader("apns-push-type", "liveactivity"),
                 HTTPHeader("apns-topic", settings.topic),
-                HTTPHeader("apns-priority", String(priority(for: update))),
+                HTTPHeader("apns-priority", String(update.priority)), // the engine's push budget decides it
                 HTTPHeader("apns-expiration", String(APNsPayload.unixSeconds(update.staleDate))),
                 HTTPHeader("content-type", "application/json"),
             ],
             body: body
         )
         return Delivery(for: update, request: request)
-    }
-
-    /// 10 wakes the phone now and costs budget: only for what a person must see at once.
-    static func priority(for update: ActivityUpdate) -> Int {
-        update.event != .update || update.reason.isImmediate ? ActivityUpdate.immediatePriority : ActivityUpdate.normalPriority
     }
 }

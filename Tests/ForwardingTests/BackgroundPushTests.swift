@@ -91,4 +91,24 @@ import Testing
         }
         #expect(received.last?.jsonBody?["dismissalDate"] != nil)
     }
+
+    /// `replay --sink apns-background`: the bundled 64-minute run reaches the push server as its
+    /// start, its end and at most 3 routine pushes an hour, all at priority 5.
+    @Test func aReplayedWorkoutWakesTheAppAFewTimesAnHour() throws {
+        let directory = try TemporaryDirectory()
+        let certificates = try TestCertificates.make()
+        let server = try ServerProcess(script: "h2_push_server.py", arguments: [certificates.serverCertificate, certificates.serverKey, "[]"])
+        let key = try TestCertificates.makeAPNsKey(in: directory)
+        let token = try directory.write("app-token", Self.appToken + "\n")
+        let result = ReplaySinkTests.replay(["--sink", "apns-background", "--apns-server", "https://127.0.0.1:\(server.port)",
+                                             "--ca-file", certificates.caFile, "--apns-key-file", key, "--apns-key-id", "KEY1234567",
+                                             "--apns-team-id", "TEAM123456", "--apns-bundle-id", "com.example.hrbridge",
+                                             "--background-device-token-file", token, "--spool", directory.path("spool")])
+        #expect(result.status == .success, "\(result.log)")
+        let events = server.requests().compactMap { $0.jsonBody?["event"] as? String }
+        #expect(events.first == "start" && events.last == "end")
+        // 64 minutes: routine pushes at most one per 20 minutes, so 4 at most (0, 20, 40, 60 min).
+        #expect((1...4).contains(events.filter { $0 == "update" }.count), "\(events)")
+        #expect(server.requests().allSatisfy { $0.header("apns-priority") == "5" && $0.header("apns-push-type") == "background" })
+    }
 }

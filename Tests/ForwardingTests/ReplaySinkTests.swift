@@ -93,7 +93,8 @@ import Testing
         (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "K", "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b",
           "--apns-device-token-env", "T"], "--apns-key-id 'K': expected 10 characters A-Z and 0-9 (as the developer account shows it), got \"K\""),
         (["--sink", "apns", "--apns-server", "ftp://push"], "--apns-server 'ftp://push': expected production, sandbox or an https URL"),
-        (["--apns-key-id", "KEY1234567"], "--apns-key-id is for --sink apns, which is not given"),
+        (["--apns-key-id", "KEY1234567"], "--apns-key-id is for --sink apns or --sink apns-background, which is not given"),
+        (["--airship-channel", "all"], "--airship-channel is for --sink airship, which is not given"),
         (["--sink", "apns", "--sink", "apns"], "--sink apns given more than once"),
     ])
     func badSinkFlagsExit64(arguments: [String], message: String) {

@@ -1,3 +1,4 @@
+import Forwarding
 import Foundation
 
 /// The files a configuration makes the bridge read at run time (keys, tokens, CA), so
@@ -13,19 +14,24 @@ public enum ReferencedFiles {
         var files: [(key: String, file: FileReference)] = []
         for (strapIndex, strap) in configuration.straps.enumerated() {
             for (sinkIndex, sink) in strap.sinks.enumerated() {
-                let prefix = "straps[\(strapIndex)].sinks[\(sinkIndex)]."
-                switch sink {
-                case let .lifecycle(_, .file(reference)?): files.append((prefix + "tokenFile", reference))
-                case let .apns(device, pushToStart):
-                    if let device { files.append((prefix + "deviceTokenFile", device)) }
-                    if let pushToStart { files.append((prefix + "pushToStartTokenFile", pushToStart)) }
-                default: break
-                }
+                files += secretFiles(sink.values, of: SinkKinds.named(sink.kind)?.ownOptions ?? [], prefix: "straps[\(strapIndex)].sinks[\(sinkIndex)].")
             }
         }
-        if let apns = configuration.apns { files.append(("apns.keyFile", apns.keyFile)) }
+        for sharedObject in SinkKinds.sharedObjects {
+            if let values = configuration.shared[sharedObject.name] {
+                files += secretFiles(values, of: sharedObject.options, prefix: sharedObject.name + ".")
+            }
+        }
         if let ca = configuration.http.certificateAuthorityFile { files.append(("http.certificateAuthorityFile", .path(ca))) }
         return files
+    }
+
+    /// The secrets among `values` that are read from files, under the keys that name them.
+    private static func secretFiles(_ values: SinkValues, of options: [SinkOption], prefix: String) -> [(key: String, file: FileReference)] {
+        options.compactMap { option in
+            guard case let .secret(.file(reference))? = values[option.key] else { return nil }
+            return (prefix + option.key + "File", reference)
+        }
     }
 
     /// One line per file that will not be readable: `apns.keyFile: /etc/hrbridge/credentials/AuthKey.p8: No such file or directory`.

@@ -4,6 +4,7 @@ import Sensors
 import Testing
 import TestSupport
 @testable import Config
+import Forwarding
 
 @Suite struct ConfigAcceptanceTests {
     static let examplePath = URL(fileURLWithPath: #filePath)
@@ -23,11 +24,13 @@ import TestSupport
         #expect(first.sinks == [
             .standardOutput,
             .lifecycle(url: "https://activities.example.org/v1", token: .file(.credential("lifecycle-token"))),
-            .apns(deviceToken: .credential("phone-activity-token"), pushToStartToken: nil),
+            .apns(deviceToken: .credential("phone-activity-token")),
         ])
         #expect(configuration.straps[1].strap == .name("Polar H10 8C4E2A1B"))
-        #expect(configuration.apns == APNsSettings(keyFile: .credential("AuthKey.p8"), keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
-                                                   bundleID: "com.example.Workout", server: .production))
+        #expect(configuration.shared == ["apns": SinkValues([
+            "key": .secret(.file(.credential("AuthKey.p8"))), "keyID": .text("ABC123DEFG"), "teamID": .text("DEF123GHIJ"),
+            "bundleID": .text("com.example.Workout"), "server": .text("production"),
+        ])])
     }
 
     @Test func aBikeSensorTakesItsWheel() throws {
@@ -131,5 +134,22 @@ import TestSupport
             == "/run/credentials/hrbridge.service/AuthKey.p8")
         #expect(throws: FileReference.Problem.self) { try reference.resolvedPath(environment: [:]) }
         #expect(try FileReference.path("/etc/k.p8").resolvedPath(environment: [:]) == "/etc/k.p8")
+    }
+}
+
+/// The sinks these tests expect, as the reader makes them from a kind's options.
+private extension SinkSettings {
+    static let standardOutput = SinkSettings(kind: "stdout", values: SinkValues())
+
+    static func file(path: String) -> SinkSettings {
+        SinkSettings(kind: "file", values: SinkValues(["path": .text(path)]))
+    }
+
+    static func lifecycle(url: String, token: SecretSource) -> SinkSettings {
+        SinkSettings(kind: "lifecycle", values: SinkValues(["url": .text(url), "token": .secret(token)]))
+    }
+
+    static func apns(deviceToken: FileReference) -> SinkSettings {
+        SinkSettings(kind: "apns", values: SinkValues(["deviceToken": .secret(.file(deviceToken))]))
     }
 }

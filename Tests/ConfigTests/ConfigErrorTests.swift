@@ -7,6 +7,10 @@ import Testing
     static let strap = #"{"address": "C8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "stdout"}]}"#
     static let apns = #""apns": {"keyFile": "/etc/hrbridge/key.p8", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout"}"#
 
+    /// The top-level keys and sink types as the sink kinds make them (a new kind adds its own).
+    static let topLevelKeys = ConfigurationReader.keys.joined(separator: ", ")
+    static let sinkTypes = SinkSection.typeNames.joined(separator: ", ")
+
     static func withStrap(_ members: String) -> String {
         #"{"straps": [{"address": "C8:5F:33:12:34:56", "workoutName": "Run", "#
             + members + "}]}"
@@ -25,17 +29,17 @@ import Testing
         ("top level not an object", "[]", ["(top level): expected an object, got an array"]),
         ("no straps", "{}", [#"(top level): missing key "straps" (a list of straps and their activities)"#]),
         ("unknown top-level key, typo", #"{"straps": [\#(strap)], "cadense": {}}"#,
-         [#"cadense: unknown key (did you mean "cadence"? expected one of: straps, cadence, apns, http)"#]),
+         [#"cadense: unknown key (did you mean "cadence"? expected one of: \#(topLevelKeys))"#]),
         ("unknown keys that only look alike", #"{"straps": [\#(strap)], "\#u{E9}": 1, "e\u0301": 2}"#, [
-            "\u{E9}: unknown key (expected one of: straps, cadence, apns, http)",
-            "e\u{301}: unknown key (expected one of: straps, cadence, apns, http)",
+            "\u{E9}: unknown key (expected one of: \(topLevelKeys))",
+            "e\u{301}: unknown key (expected one of: \(topLevelKeys))",
         ]),
         ("unknown keys with a combining mark at an edge", #"{"straps": [\#(strap)], "\u0301http": {}, "cadence\u0301": {}}"#, [
-            "\u{301}http: unknown key (did you mean \"http\"? expected one of: straps, cadence, apns, http)",
-            "cadence\u{301}: unknown key (did you mean \"cadence\"? expected one of: straps, cadence, apns, http)",
+            "\u{301}http: unknown key (did you mean \"http\"? expected one of: \(topLevelKeys))",
+            "cadence\u{301}: unknown key (did you mean \"cadence\"? expected one of: \(topLevelKeys))",
         ]),
         ("unknown top-level key", #"{"straps": [\#(strap)], "colour": "red"}"#,
-         ["colour: unknown key (expected one of: straps, cadence, apns, http)"]),
+         ["colour: unknown key (expected one of: \(topLevelKeys))"]),
         ("straps not a list", #"{"straps": {}}"#, ["straps: expected an array, got an object"]),
         ("no strap in the list", #"{"straps": []}"#, ["straps: expected at least one strap"]),
         ("strap not an object", #"{"straps": ["H10"]}"#, [#"straps[0]: expected an object, got a string ("H10")"#]),
@@ -87,23 +91,23 @@ import Testing
         ("no sinks", withStrap(#""intervalLabel": "x""#), [#"straps[0]: missing key "sinks" (where this strap's updates go)"#]),
         ("empty sinks", withStrap(#""sinks": []"#), ["straps[0].sinks: expected at least one sink"]),
         ("sink as a string", withSink(#""stdout""#),
-         [#"straps[0].sinks[0]: expected an object with a "type" (stdout, file, lifecycle, apns), got a string ("stdout")"#]),
+         [#"straps[0].sinks[0]: expected an object with a "type" (\#(sinkTypes)), got a string ("stdout")"#]),
         ("sink without type", withSink(#"{"url": "https://x.example"}"#),
-         [#"straps[0].sinks[0]: missing key "type" (one of stdout, file, lifecycle, apns)"#]),
+         [#"straps[0].sinks[0]: missing key "type" (one of \#(sinkTypes))"#]),
         ("unknown sink type", withSink(#"{"type": "mqtt"}"#),
-         [#"straps[0].sinks[0].type: expected one of stdout, file, lifecycle, apns, got "mqtt""#]),
+         [#"straps[0].sinks[0].type: expected one of \#(sinkTypes), got "mqtt""#]),
         ("stdout with a path", withSink(#"{"type": "stdout", "path": "/tmp/x"}"#),
          ["straps[0].sinks[0].path: unknown key (expected one of: type)"]),
         ("file sink, relative path", withSink(#"{"type": "file", "path": "out.ndjson"}"#),
          [#"straps[0].sinks[0].path: expected an absolute path, got "out.ndjson""#]),
         ("file sink without path", withSink(#"{"type": "file"}"#),
-         [#"straps[0].sinks[0]: missing key "path" (the absolute path to append NDJSON to)"#]),
+         [#"straps[0].sinks[0]: missing key "path" (the file to append NDJSON lines to)"#]),
         ("lifecycle over ftp", withSink(#"{"type": "lifecycle", "url": "ftp://x"}"#),
          [#"straps[0].sinks[0].url: expected an https or http URL, got "ftp://x""#]),
         ("lifecycle URL without host", withSink(#"{"type": "lifecycle", "url": "https://"}"#),
          [#"straps[0].sinks[0].url: expected an https or http URL, got "https://""#]),
         ("lifecycle URL with a password", withSink(#"{"type": "lifecycle", "url": "https://me:secret@x.example"}"#),
-         ["straps[0].sinks[0].url: expected a URL without user:password (put the token in a file: tokenFile)"]),
+         ["straps[0].sinks[0].url: expected a URL without user:password (put the token in a file)"]),
         ("relative token file", withSink(#"{"type": "lifecycle", "url": "https://x.example", "tokenFile": "token"}"#),
          [#"straps[0].sinks[0].tokenFile: expected an absolute path or credential:NAME, got "token""#]),
         ("credential outside its directory", withSink(#"{"type": "lifecycle", "url": "https://x.example", "tokenFile": "credential:../shadow"}"#),
@@ -117,14 +121,14 @@ import Testing
         ("token inline", withSink(#"{"type": "lifecycle", "url": "https://x.example", "token": "abc"}"#),
          ["straps[0].sinks[0].token: unknown key (expected one of: type, url, tokenFile, tokenEnvironment)"]),
         ("apns sink without tokens", withSink(#"{"type": "apns"}"#, extra: ", " + apns),
-         ["straps[0].sinks[0]: an apns sink needs deviceTokenFile (the activity's push token) or pushToStartTokenFile"]),
+         ["straps[0].sinks[0]: an apns sink needs deviceTokenFile, deviceTokenEnvironment, pushToStartTokenFile or pushToStartTokenEnvironment"]),
         ("same sink twice", withSink(#"{"type": "stdout"}, {"type": "stdout"}"#),
          ["straps[0].sinks[1]: the same sink is listed twice"]),
         // APNs team settings
         ("apns sink, no apns settings", withSink(#"{"type": "apns", "deviceTokenFile": "/t"}"#),
          [#"(top level): missing key "apns" (keyFile, keyID, teamID, bundleID), needed by the apns sinks"#]),
         ("apns settings incomplete", #"{"straps": [\#(strap)], "apns": {"keyID": "abc"}}"#, [
-            #"apns: missing key "keyFile" (the .p8 auth key: an absolute path or credential:NAME)"#,
+            #"apns: missing key "keyFile" (the team's .p8 signing key)"#,
             #"apns.keyID: expected 10 characters A-Z and 0-9 (as the developer account shows it), got "abc""#,
             #"apns: missing key "teamID" (the 10-character team id)"#,
             #"apns: missing key "bundleID" (the app's bundle id)"#,
@@ -132,7 +136,7 @@ import Testing
         ("apns bundle id and server",
          #"{"straps": [\#(strap)], "apns": {"keyFile": "/k", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "Workout", "server": "ftp://push"}}"#, [
             #"apns.bundleID: expected a bundle id such as com.example.Workout, got "Workout""#,
-            #"apns.server: expected an https or http URL, got "ftp://push""#,
+            #"apns.server: expected production, sandbox or an https URL, got "ftp://push""#,
         ]),
         // Cadence
         ("negative seconds", withCadence(#""staleWindow": -1"#), ["cadence.staleWindow: expected seconds >= 0, got -1"]),

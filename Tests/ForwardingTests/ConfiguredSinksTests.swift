@@ -22,15 +22,17 @@ import Testing
         let console = Console(output: .memory(), log: .memory(), input: { [] })
         let relay = SinkLogRelay()
         let context = ConfiguredSinks.Context(
-            apns: Config.APNsSettings(keyFile: .credential("apns-key"), keyID: "KEY1234567", teamID: "TEAM123456",
-                                      bundleID: "com.example.hrbridge", server: .custom(url: "https://127.0.0.1:\(push.port)")),
+            shared: ["apns": SinkValues(["key": .secret(.file(.credential("apns-key"))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
+                                         "bundleID": .text("com.example.hrbridge"), "server": .text("https://127.0.0.1:\(push.port)")])],
             http: HTTPSettings(certificateAuthorityFile: certificates.caFile),
             environment: ["CREDENTIALS_DIRECTORY": credentials.url.path],
             spoolDirectory: credentials.path("spool"), console: console, flushEachLine: false, log: relay.log
         )
         let sinks = try ConfiguredSinks.make([
-            .standardOutput, .file(path: outputFile), .lifecycle(url: lifecycle.baseURL, token: .file(.path(tokenFile))),
-            .apns(deviceToken: .credential("phone-token"), pushToStartToken: nil),
+            SinkSettings(kind: "stdout", values: SinkValues()),
+            SinkSettings(kind: "file", values: SinkValues(["path": .text(outputFile)])),
+            SinkSettings(kind: "lifecycle", values: SinkValues(["url": .text(lifecycle.baseURL), "token": .secret(.file(.path(tokenFile)))])),
+            .apns(deviceToken: .credential("phone-token")),
         ], context: context)
         let set = SinkSet(sinks: sinks, relay: relay, console: console)
         let updates = SampleUpdates.activity(count: 2)
@@ -50,18 +52,25 @@ import Testing
         let key = try TestCertificates.makeAPNsKey(in: directory)
         let console = Console(output: .memory(), log: .memory(), input: { [] })
         func context(_ environment: [String: String]) -> ConfiguredSinks.Context {
-            .init(apns: Config.APNsSettings(keyFile: .path(key), keyID: "KEY1234567", teamID: "TEAM123456", bundleID: "com.example.a", server: .sandbox),
+            .init(shared: ["apns": SinkValues(["key": .secret(.file(.path(key))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
+                                               "bundleID": .text("com.example.a"), "server": .text("sandbox")])],
                   http: HTTPSettings(), environment: environment, spoolDirectory: directory.path("spool"), console: console,
                   flushEachLine: false, log: SinkLogRelay().log)
         }
         #expect(throws: SessionError.self) {
-            try ConfiguredSinks.make([.apns(deviceToken: .credential("phone"), pushToStartToken: nil)], context: context([:]))
+            try ConfiguredSinks.make([.apns(deviceToken: .credential("phone"))], context: context([:]))
         }
         do {
-            _ = try ConfiguredSinks.make([.apns(deviceToken: .path(badToken), pushToStartToken: nil)], context: context([:]))
+            _ = try ConfiguredSinks.make([.apns(deviceToken: .path(badToken))], context: context([:]))
             Issue.record("a token that is not hex was accepted")
         } catch {
-            #expect(error.message == "\(badToken): expected one line of hex digits (the APNs token)")
+            #expect(error.message == "\(badToken): expected one line of hex digits (the APNs device token)")
         }
+    }
+}
+
+private extension SinkSettings {
+    static func apns(deviceToken: FileReference) -> SinkSettings {
+        SinkSettings(kind: "apns", values: SinkValues(["deviceToken": .secret(.file(deviceToken))]))
     }
 }

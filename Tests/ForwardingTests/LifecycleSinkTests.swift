@@ -105,7 +105,7 @@ import Testing
 /// The repository's OpenAPI contract, checked by python3-jsonschema against what the sink really sent.
 @Suite(.timeLimit(.minutes(1))) struct LifecycleContractTests {
     static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Forwarding/Lifecycle/lifecycle-server.openapi.json").path
+        .deletingLastPathComponent().appendingPathComponent("Sources/Forwarding/Kinds/Lifecycle/lifecycle-server.openapi.json").path
 
     @Test func everyRequestTheSinkSendsFollowsTheContract() throws {
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])

@@ -37,8 +37,8 @@ struct MissingLibraryTests {
         let directory = try TemporaryDirectory()
         let key = try TestCertificates.makeAPNsKey(in: directory)
         let result = try Self.withoutLibrary("libcrypto.so.3", [
-            "replay", "--fast", "--sink", "apns", "--apns-key-file", key, "--apns-key-id", "K", "--apns-team-id", "T",
-            "--apns-bundle-id", "b", "--apns-device-token", "abcd", "--spool", directory.path("spool"),
+            "replay", "--fast", "--sink", "apns", "--apns-key-file", key, "--apns-key-id", "KEY1234567", "--apns-team-id", "TEAM123456",
+            "--apns-bundle-id", "a.b", "--apns-device-token-env", "HRBRIDGE_TEST_TOKEN", "--spool", directory.path("spool"),
         ])
         #expect(result.status == 69, "\(result.log)")
         #expect(result.log.contains("libcrypto, which could not be loaded") && result.log.contains("install libssl3"), "\(result.log)")

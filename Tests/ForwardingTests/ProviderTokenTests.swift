@@ -40,8 +40,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let rsa = directory.path("rsa.pem")
         try runTool("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", rsa])
-        #expect(throws: SigningKeyError.wrongKeyType(rsa)) { try SigningKey(contentsOfFile: rsa) }
-        #expect(throws: SigningKeyError.unreadable("/nonexistent.p8")) { try SigningKey(contentsOfFile: "/nonexistent.p8") }
+        #expect(throws: SigningKeyError.wrongKeyType(rsa, .es256)) { try SigningKey(contentsOfFile: rsa) }
+        #expect(throws: SigningKeyError.unreadable("/nonexistent.p8", .es256)) { try SigningKey(contentsOfFile: "/nonexistent.p8") }
         #expect(throws: SigningKeyError.self) { try SigningKey(pem: Data("not a key".utf8)) }
     }
 

@@ -68,9 +68,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let key = try TestCertificates.makeAPNsKey(in: directory)
         let token = String(repeating: "0f", count: 32)
-        let result = Self.replay(["--sink", "apns", "--apns-url", "https://127.0.0.1:\(server.port)", "--ca-file", certificates.caFile,
+        let tokenFile = try directory.write("device-token", token.uppercased() + "\n")
+        let result = Self.replay(["--sink", "apns", "--apns-server", "https://127.0.0.1:\(server.port)", "--ca-file", certificates.caFile,
                                   "--apns-key-file", key, "--apns-key-id", "KEY1234567", "--apns-team-id", "TEAM123456",
-                                  "--apns-bundle-id", "com.example.hrbridge", "--apns-device-token", token.uppercased(),
+                                  "--apns-bundle-id", "com.example.hrbridge", "--apns-device-token-file", tokenFile,
                                   "--spool", directory.path("spool")])
         #expect(result.status == .success, "\(result.log)")
         let received = server.requests()
@@ -82,14 +83,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--sink", "ftp://example.com"], "--sink 'ftp://example.com': expected stdout, file:PATH, an http(s) URL or apns"),
+        (["--sink", "ftp://example.com"], "--sink 'ftp://example.com': expected stdout, file:PATH, http://… or https://…, apns"),
         (["--sink", "https://user:pw@example.com/hooks"], "--sink 'https://user:pw@example.com/hooks': no credentials in the URL"),
         (["--sink", "apns"], "--sink apns needs --apns-key-file"),
         (["--token-file", "a", "--token-env", "B", "--sink", "http://127.0.0.1:9/x"], "--token-file and --token-env exclude each other"),
-        (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "K", "--apns-team-id", "T", "--apns-bundle-id", "b"],
-         "--sink apns needs --apns-device-token or --apns-start-token"),
-        (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "K", "--apns-team-id", "T", "--apns-bundle-id", "b",
-          "--apns-device-token", "xyz"], "--apns-device-token: expected the token as hex digits"),
+        (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "KEY1234567", "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b"],
+         "--sink apns needs --apns-device-token-file, --apns-device-token-env, --apns-start-token-file or --apns-start-token-env"),
+        // The command line checks what the configuration file checks: both come from the sink kind's options.
+        (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "K", "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b",
+          "--apns-device-token-env", "T"], "--apns-key-id 'K': expected 10 characters A-Z and 0-9 (as the developer account shows it), got \"K\""),
+        (["--sink", "apns", "--apns-server", "ftp://push"], "--apns-server 'ftp://push': expected production, sandbox or an https URL"),
+        (["--apns-key-id", "KEY1234567"], "--apns-key-id is for --sink apns or --sink apns-background, which is not given"),
+        (["--airship-channel", "all"], "--airship-channel is for --sink airship, which is not given"),
+        (["--sink", "apns", "--sink", "apns"], "--sink apns given more than once"),
     ])
     func badSinkFlagsExit64(arguments: [String], message: String) {
         let result = Self.replay(arguments)
@@ -98,9 +104,19 @@ import Testing
     }
 
     @Test func anUnreadableKeyFileIsNamed() {
-        let result = Self.replay(["--sink", "apns", "--apns-key-file", "/nonexistent/AuthKey.p8", "--apns-key-id", "K",
-                                  "--apns-team-id", "T", "--apns-bundle-id", "b", "--apns-device-token", "ab"])
+        let result = Self.replay(["--sink", "apns", "--apns-key-file", "/nonexistent/AuthKey.p8", "--apns-key-id", "KEY1234567",
+                                  "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b", "--apns-device-token-env", "HRBRIDGE_TEST_TOKEN"])
         #expect(result.status == .noInput)
         #expect(result.log.contains("/nonexistent/AuthKey.p8: cannot read the APNs key file"))
+    }
+
+    @Test func aTokenFileThatIsNotHexIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let key = try TestCertificates.makeAPNsKey(in: directory)
+        let token = try directory.write("token", "xyz\n")
+        let result = Self.replay(["--sink", "apns", "--apns-key-file", key, "--apns-key-id", "KEY1234567",
+                                  "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b", "--apns-device-token-file", token])
+        #expect(result.status == .dataError)
+        #expect(result.log.contains("\(token): expected one line of hex digits (the APNs device token)"), "\(result.log)")
     }
 }

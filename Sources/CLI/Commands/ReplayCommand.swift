@@ -36,9 +36,9 @@ enum ReplayCommand {
         'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
         (--control-bus system|session|none).
 
-        Sinks (README "Forwarding"): --sink stdout (default), file:PATH, a lifecycle server URL, apns;
-        several at once. Network sinks keep order per activity, retry, and spool undelivered starts
-        and ends for the next run; their counters are logged on stderr at the end.
+        Sinks (README "Forwarding"): the kinds --sink lists above, several at once, each with its
+        flags. Network sinks keep order per activity, retry, and spool undelivered starts and ends
+        for the next run; their counters are logged on stderr at the end.
 
         Examples:
           hrbridge replay --speed 60

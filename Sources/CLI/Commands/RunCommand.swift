@@ -46,8 +46,8 @@ enum RunCommand {
     )
 
     /// What a flag-driven run must not mix with --config (the file says it per strap).
-    private static let perStrapFlags = ["--device", "--distance-device", "--sink", "--token-file", "--token-env", "--ca-file"]
-        + CadenceOptions.specOptions.map(\.name) + SinkOptions.specOptions.filter { $0.name.hasPrefix("--apns") }.map(\.name)
+    private static let perStrapFlags = ["--device", "--distance-device", "--sink", "--ca-file"]
+        + CadenceOptions.specOptions.map(\.name) + SinkOptions.kindFlags
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)

@@ -1,43 +1,137 @@
 import Forwarding
 import Foundation
-import Sensors
 import Session
 
-/// The `--sink` flags shared by `replay` (and `run`): where updates go and what each sink needs.
-/// Secrets never come from argv: the lifecycle token from a file or an environment variable, the
-/// APNs key from its .p8 file.
+/// The `--sink` flags shared by `replay` and `run`: where updates go and what each sink needs. Every
+/// sink flag comes from its kind's description (`SinkKinds.all`), as the configuration's sink keys
+/// do. Secrets never come from argv: from a file, or an environment variable where the kind allows.
 enum SinkOptions {
-    static let specOptions: [CommandSpec.Option] = [
-        .init(name: "--sink", valueName: "SINK", help: "stdout (default), file:PATH, a lifecycle server URL, or apns; repeat for several", repeatable: true),
-        .init(name: "--token-file", valueName: "PATH", help: "lifecycle server: file holding the bearer token"),
-        .init(name: "--token-env", valueName: "NAME", help: "lifecycle server: environment variable holding the bearer token"),
-        .init(name: "--ca-file", valueName: "PEM", help: "network sinks: trust these CAs instead of the system store"),
-        .init(name: "--apns-key-file", valueName: "P8", help: "apns: the team's .p8 signing key"),
-        .init(name: "--apns-key-id", valueName: "ID", help: "apns: the key's id (JWT kid)"),
-        .init(name: "--apns-team-id", valueName: "ID", help: "apns: the developer team id (JWT iss)"),
-        .init(name: "--apns-bundle-id", valueName: "ID", help: "apns: the app's bundle id (topic <id>.push-type.liveactivity)"),
-        .init(name: "--apns-device-token", valueName: "HEX", help: "apns: the activity's push token, for updates and the end"),
-        .init(name: "--apns-start-token", valueName: "HEX", help: "apns: a push-to-start token; the start becomes a push-to-start"),
-        .init(name: "--apns-url", valueName: "URL", help: "apns: push server base URL (default \(APNsSinkSettings.productionURL))"),
-        .init(name: "--sandbox", valueName: nil, help: "apns: use \(APNsSinkSettings.sandboxURL)"),
-        .init(name: "--apns-relevance-score", valueName: "N", help: "apns: relevance-score for every push"),
-        .init(name: "--spool", valueName: "DIR", help: "network sinks: undelivered starts/ends kept here for the next run (default ~/.local/state/hrbridge/spool)"),
-        .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(SinkSet.defaultGrace)))"),
-        .init(name: "--sink-status", valueName: "S", help: "log each sink's counters at most every S seconds"),
-    ]
+    static var specOptions: [CommandSpec.Option] {
+        let kinds = SinkKinds.all.map(\.spelling).joined(separator: ", ")
+        return [.init(name: "--sink", valueName: "SINK", help: "\(kinds) (default stdout); repeat for several", repeatable: true)]
+            + kindOptions
+            + [
+                .init(name: "--ca-file", valueName: "PEM", help: "network sinks: trust these CAs instead of the system store"),
+                .init(name: "--spool", valueName: "DIR", help: "network sinks: undelivered starts/ends kept here for the next run (default ~/.local/state/hrbridge/spool)"),
+                .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(SinkSet.defaultGrace)))"),
+                .init(name: "--sink-status", valueName: "S", help: "log each sink's counters at most every S seconds"),
+            ]
+    }
 
-    static func specs(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SinkSpec] {
-        var specs: [SinkSpec] = []
+    /// One flag per way each kind's option can be given, in the kinds' order; a shared setting (the
+    /// APNs team key) once, under the first kind that has it.
+    static var kindOptions: [CommandSpec.Option] {
+        var seen: Set<String> = []
+        return SinkKinds.all.flatMap { kind in
+            kind.options.flatMap { option -> [CommandSpec.Option] in
+                guard let flag = option.flag else { return [] }
+                let ways = option.secretWays
+                guard !ways.isEmpty else {
+                    return [.init(name: flag, valueName: option.valueName(), help: "\(kind.name): \(option.help)")]
+                }
+                return ways.map { way in
+                    let holder = way == .file ? "file holding" : "environment variable holding"
+                    return .init(name: option.flags[ways.firstIndex(of: way)!], valueName: option.valueName(for: way),
+                                 help: "\(kind.name): \(holder) \(option.help)")
+                }
+            }
+        }.filter { seen.insert($0.name).inserted }
+    }
+
+    /// Every flag that sets a sink kind's option (a run from a configuration file must not mix them in).
+    static var kindFlags: [String] { kindOptions.map(\.name) }
+
+    /// The sinks the `--sink` flags ask for, each with its options from the flags, validated.
+    static func requested(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SinkSettings] {
+        var selected: [(kind: SinkKind, carried: (String, SinkValue)?)] = []
         for text in arguments.allValues("--sink") {
-            do {
-                specs.append(try SinkSpec(parsing: text))
-            } catch let CLIError.usage(message, _) {
-                throw .usage(message, spec)
+            let (kind, carried) = try select(text, spec: spec)
+            if !kind.repeatable, selected.contains(where: { $0.kind.name == kind.name }) {
+                throw .usage("--sink \(text) given more than once", spec)
+            }
+            selected.append((kind, carried))
+        }
+        var requested: [SinkSettings] = []
+        for (kind, carried) in selected {
+            var values = try flagValues(of: kind, arguments, spec: spec)
+            if let (key, value) = carried { values[key] = value }
+            if let group = kind.conflicts(in: values).first {
+                let flags = group.compactMap { key in kind.option(key)?.flags.first { arguments.value($0) != nil } }
+                throw .usage("\(flags.joined(separator: " and ")) exclude each other", spec)
+            }
+            if let group = kind.missing(in: values).first {
+                let flags = group.flatMap { kind.option($0)?.flags ?? [] }
+                throw .usage("--sink \(kind.spelling) needs \(flags.alternatives)", spec)
+            }
+            requested.append(SinkSettings(kind: kind.name, values: values))
+        }
+        let usable = Set(selected.flatMap { $0.kind.options.flatMap(\.flags) })
+        for flag in kindFlags where !usable.contains(flag) && (arguments.value(flag) != nil || arguments.has(flag)) {
+            let kinds = SinkKinds.all.filter { $0.options.contains { $0.flags.contains(flag) } }.map { "--sink " + $0.spelling }
+            throw .usage("\(flag) is for \(kinds.alternatives), which is not given", spec)
+        }
+        return requested.isEmpty ? [SinkSettings(kind: SinkKind.standardOutput.name, values: SinkValues())] : requested
+    }
+
+    /// The kind a `--sink` value names, and the option value it carries (a path, a URL).
+    private static func select(_ text: String, spec: CommandSpec) throws(CLIError) -> (SinkKind, (String, SinkValue)?) {
+        for kind in SinkKinds.all {
+            let carried: String
+            switch kind.selector {
+            case let .word(word):
+                guard text == word else { continue }
+                return (kind, nil)
+            case let .prefix(prefix, _):
+                guard text.startsWithScalars(of: prefix) else { continue }
+                carried = String(text.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
+            case let .url(schemes, _):
+                guard schemes.contains(where: { text.lowercased().startsWithScalars(of: $0 + "://") }) else { continue }
+                carried = text
+            }
+            let option = kind.option(kind.selectorOption!)!
+            switch option.value.read(carried, from: .commandLine) {
+            case let .success(.text(path)) where option.value.isPath && !path.startsWithScalars(of: "/"):
+                // Against the working directory: the sink's name holds the path, the state file records
+                // the name, and a later run (or `recover`) started elsewhere must find the same file.
+                return (kind, (option.key, .text(FileManager.default.currentDirectoryPath + "/" + path)))
+            case let .success(value): return (kind, (option.key, value))
+            case .failure(.credentialsInURL):
+                let secrets = kind.options.flatMap { $0.secretWays.isEmpty ? [] : $0.flags }
+                throw .usage("--sink '\(text)': no credentials in the URL; use \(secrets.alternatives)", spec)
+            case let .failure(problem):
+                throw .usage("--sink '\(text)': \(problem.message)", spec)
             }
         }
-        guard !specs.isEmpty else { return [.standardOutput] }
-        guard specs.filter({ $0 == .apns }).count <= 1 else { throw .usage("--sink apns given more than once", spec) }
-        return specs
+        throw .usage("--sink '\(text)': expected \(SinkKinds.all.map(\.spelling).joined(separator: ", "))", spec)
+    }
+
+    /// The values the kind's flags give.
+    private static func flagValues(of kind: SinkKind, _ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> SinkValues {
+        var values = SinkValues()
+        for option in kind.options {
+            let ways = option.secretWays
+            if !ways.isEmpty {
+                let given = zip(ways, option.flags).filter { arguments.value($0.1) != nil }
+                guard given.count <= 1 else { throw .usage("\(given.map(\.1).joined(separator: " and ")) exclude each other", spec) }
+                guard let (way, flag) = given.first, let text = arguments.value(flag) else { continue }
+                let result = way == .environment ? option.value.readEnvironmentName(text) : option.value.read(text, from: .commandLine)
+                values[option.key] = try value(result, flag: flag, text: text, spec: spec)
+            } else if let flag = option.flag {
+                if case .toggle = option.value {
+                    if arguments.has(flag) { values[option.key] = .toggle(true) }
+                } else if let text = arguments.value(flag) {
+                    values[option.key] = try value(option.value.read(text, from: .commandLine), flag: flag, text: text, spec: spec)
+                }
+            }
+        }
+        return values
+    }
+
+    private static func value(_ result: Result<SinkValue, SinkValueProblem>, flag: String, text: String, spec: CommandSpec) throws(CLIError) -> SinkValue {
+        switch result {
+        case let .success(value): return value
+        case let .failure(problem): throw .usage("\(flag) '\(text)': \(problem.message)", spec)
+        }
     }
 
     static func seconds(_ arguments: ParsedArguments, _ name: String, default value: Double?, spec: CommandSpec) throws(CLIError) -> Double? {
@@ -48,63 +142,9 @@ enum SinkOptions {
         return seconds
     }
 
-    static func tokenSource(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> BearerTokenSource? {
-        switch (arguments.value("--token-file"), arguments.value("--token-env")) {
-        case (nil, nil): return nil
-        case let (path?, nil): return .file(path)
-        case let (nil, name?): return .environment(name)
-        default: throw .usage("--token-file and --token-env exclude each other", spec)
-        }
-    }
-
     /// `--spool`, else `spool` in the state directory (`$STATE_DIRECTORY`, `$XDG_STATE_HOME/hrbridge`
     /// or `~/.local/state/hrbridge`).
     static func spoolDirectory(_ arguments: ParsedArguments) -> String {
         arguments.value("--spool") ?? StateDirectory.path() + "/spool"
-    }
-
-    static func apnsSettings(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> (APNsSinkSettings, ProviderTokenSource) {
-        func required(_ name: String) throws(CLIError) -> String {
-            guard let value = arguments.value(name), !value.isEmpty else { throw .usage("--sink apns needs \(name)", spec) }
-            return value
-        }
-        let keyFile = try required("--apns-key-file")
-        let keyID = try required("--apns-key-id")
-        let teamID = try required("--apns-team-id")
-        let bundleID = try required("--apns-bundle-id")
-        let device = try hexToken(arguments, "--apns-device-token", spec: spec)
-        let start = try hexToken(arguments, "--apns-start-token", spec: spec)
-        guard device != nil || start != nil else {
-            throw .usage("--sink apns needs --apns-device-token or --apns-start-token", spec)
-        }
-        if arguments.has("--sandbox"), arguments.value("--apns-url") != nil {
-            throw .usage("--sandbox and --apns-url exclude each other", spec)
-        }
-        var relevance: Double?
-        if let text = arguments.value("--apns-relevance-score") {
-            guard let score = Double(text), score.isFinite, score >= 0 else {
-                throw .usage("--apns-relevance-score '\(text)' is not a number ≥ 0", spec)
-            }
-            relevance = score
-        }
-        let baseURL = arguments.value("--apns-url") ?? (arguments.has("--sandbox") ? APNsSinkSettings.sandboxURL : APNsSinkSettings.productionURL)
-        let key: SigningKey
-        do {
-            key = try SigningKey(contentsOfFile: keyFile)
-        } catch {
-            if case .unreadable = error { throw .noInput(error.description) }
-            if case .libcryptoMissing = error { throw .unavailable(error.description) }
-            throw .dataError(error.description)
-        }
-        let settings = APNsSinkSettings(baseURL: baseURL, bundleID: bundleID, deviceToken: device, pushToStartToken: start, relevanceScore: relevance)
-        return (settings, ProviderTokenSource(key: key, keyID: keyID, teamID: teamID))
-    }
-
-    private static func hexToken(_ arguments: ParsedArguments, _ name: String, spec: CommandSpec) throws(CLIError) -> String? {
-        guard let text = arguments.value(name) else { return nil }
-        guard let token = APNsSinkSettings.normalizedToken(text) else {
-            throw .usage("\(name): expected the token as hex digits", spec)
-        }
-        return token
     }
 }

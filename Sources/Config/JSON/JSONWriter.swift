@@ -1,3 +1,5 @@
+import Forwarding
+
 /// Writes a `JSONValue` as indented JSON in member order, so `config check` prints the effective
 /// configuration in the order a person reads (and wrote) it.
 enum JSONWriter {
@@ -60,23 +62,7 @@ enum JSONWriter {
     }
 
     /// A JSON string literal (RFC 8259 escaping).
-    static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
-    }
+    static func quoted(_ string: String) -> String { string.jsonQuoted }
 }
 
 extension JSONValue {

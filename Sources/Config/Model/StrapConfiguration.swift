@@ -1,3 +1,4 @@
+import Forwarding
 import LiveState
 import Sensors
 
@@ -12,10 +13,10 @@ public struct StrapConfiguration: Sendable, Equatable {
     public var activity: ActivitySettings
     /// The engine's defaults, the file's `cadence` over them, the strap's own over that; validated.
     public var cadence: CadencePolicy
-    public var sinks: [SinkConfiguration]
+    public var sinks: [SinkSettings]
 
     public init(strap: StrapSelector, distanceSensor: StrapSelector? = nil, distance: DistanceSettings = DistanceSettings(),
-                activity: ActivitySettings, cadence: CadencePolicy, sinks: [SinkConfiguration]) {
+                activity: ActivitySettings, cadence: CadencePolicy, sinks: [SinkSettings]) {
         self.strap = strap
         self.distanceSensor = distanceSensor
         self.distance = distance

@@ -85,31 +85,6 @@ struct ConfigNode {
         return text
     }
 
-    /// An absolute http(s) URL with a host. Credentials inside a URL would end up in logs and in
-    /// `config check` output, so they are refused: tokens belong in files.
-    func httpURL() -> String? {
-        guard let text = string() else { return nil }
-        guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = components.host, !host.isEmpty
-        else { report("expected an https or http URL, got \(JSONWriter.quoted(text))"); return nil }
-        guard components.user == nil, components.password == nil else {
-            report("expected a URL without user:password (put the token in a file: tokenFile)"); return nil
-        }
-        return text
-    }
-
-    /// Where a secret lives: an absolute path or `credential:NAME` (systemd's LoadCredential).
-    func fileReference() -> FileReference? {
-        guard let text = string() else { return nil }
-        do {
-            return try FileReference(parsing: text)
-        } catch {
-            report(error.message)
-            return nil
-        }
-    }
-
     /// An absolute file path (where the process writes, e.g. a file sink).
     func absolutePath() -> String? {
         guard let text = string() else { return nil }

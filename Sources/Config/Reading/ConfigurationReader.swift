@@ -1,8 +1,13 @@
+import Forwarding
+
 /// Turns the text of a configuration file into a `BridgeConfiguration`, or every reason it cannot.
 ///
 ///     {"straps": [...], "cadence": {...}, "apns": {...}, "http": {...}}
+///
+/// `apns` (and any other shared object) is there because sink kinds say they share settings under
+/// that name (`SinkOption.Scope.shared`).
 public enum ConfigurationReader {
-    static let keys = ["straps", "cadence", "apns", "http"]
+    static var keys: [String] { ["straps", "cadence"] + SinkKinds.sharedObjects.map(\.name) + ["http"] }
 
     /// `file` names the file in messages (as the user gave it).
     public static func read(_ bytes: [UInt8], file: String) throws(ConfigError) -> BridgeConfiguration {
@@ -23,17 +28,22 @@ public enum ConfigurationReader {
         let cadence = object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings()
         let straps = object.required("straps", "a list of straps and their activities")
             .flatMap { StrapSection.read($0, cadence: cadence) }
-        let apnsNode = object.optional("apns")
-        let apns = apnsNode.flatMap(SinkSection.readAPNs)
+        var shared: [String: SinkValues] = [:]
+        var sharedRead = true
+        for sharedObject in SinkKinds.sharedObjects {
+            guard let node = object.optional(sharedObject.name) else { continue }
+            if let values = SinkSection.readShared(sharedObject, node) { shared[sharedObject.name] = values } else { sharedRead = false }
+        }
         let http = object.optional("http").map(SinkSection.readHTTP) ?? HTTPSettings()
-        guard let straps else { return nil }
-        let usesAPNs = straps.contains { $0.sinks.contains { if case .apns = $0 { true } else { false } } }
-        if usesAPNs, apnsNode == nil {
-            root.report("missing key \"apns\" (keyFile, keyID, teamID, bundleID), needed by the apns sinks")
+        guard let straps, sharedRead else { return nil }
+        for sharedObject in SinkKinds.sharedObjects where shared[sharedObject.name] == nil {
+            let users = sharedObject.kinds.map(\.name).filter { kind in straps.contains { $0.sinks.contains { $0.kind == kind } } }
+            guard !users.isEmpty else { continue }
+            let keys = sharedObject.options.filter(\.required).map { $0.configKeys[0] }
+            root.report("missing key \(sharedObject.name.jsonQuoted) (\(keys.joined(separator: ", "))), needed by the \(users.joined(separator: " and ")) sinks")
             return nil
         }
-        if apnsNode != nil, apns == nil { return nil }
-        return BridgeConfiguration(straps: straps, apns: apns, http: http)
+        return BridgeConfiguration(straps: straps, shared: shared, http: http)
     }
 
     /// The configuration as `config check` prints it: every strap with its activity settings and
@@ -41,7 +51,11 @@ public enum ConfigurationReader {
     /// read from. Reading it back gives the same configuration.
     public static func effectiveJSON(_ configuration: BridgeConfiguration) -> String {
         var members: [JSONValue.Member] = [.init("straps", .array(configuration.straps.map(StrapSection.json)))]
-        if let apns = configuration.apns { members.append(.init("apns", SinkSection.json(apns))) }
+        for sharedObject in SinkKinds.sharedObjects {
+            if let values = configuration.shared[sharedObject.name] {
+                members.append(.init(sharedObject.name, SinkSection.json(shared: values, options: sharedObject.options)))
+            }
+        }
         members.append(.init("http", SinkSection.json(configuration.http)))
         return JSONWriter.pretty(.object(members))
     }

@@ -1,7 +1,8 @@
-/// The sink settings: each strap's `sinks` list, the team-wide `apns` object and the `http` object.
-/// Names follow the forwarding branch (`HTTPClientConfiguration`, `ProviderTokenSource` keyID/teamID,
-/// issue 5's `--sink stdout|file:PATH|URL|apns`); building the forwarding module's sinks from these
-/// values belongs in this file at merge.
+import Forwarding
+
+/// The sink settings: each strap's `sinks` list, each kind's shared object (the team-wide `apns`)
+/// and the `http` object. What a sink object may hold comes from its kind's description
+/// (`SinkKinds.all`, `SinkKind.options`): the same table that makes the command-line flags.
 ///
 ///     "sinks": [
 ///       {"type": "stdout"},
@@ -10,105 +11,82 @@
 ///       {"type": "apns", "deviceTokenFile": "credential:phone-activity-token"}
 ///     ]
 enum SinkSection {
-    static let types = ["stdout", "file", "lifecycle", "apns"]
+    static var typeNames: [String] { SinkKinds.all.map(\.name) }
 
-    static func readSinks(_ node: ConfigNode) -> [SinkConfiguration]? {
+
+    static func readSinks(_ node: ConfigNode) -> [SinkSettings]? {
         guard let elements = node.array() else { return nil }
         guard !elements.isEmpty else { node.report("expected at least one sink"); return nil }
-        var sinks: [SinkConfiguration] = []
+        var sinks: [SinkSettings] = []
+        var seen: Set<SinkSettings> = []
         for element in elements {
             guard let sink = readSink(element) else { continue }
-            if sinks.contains(sink) { element.report("the same sink is listed twice"); continue }
+            guard seen.insert(sink).inserted else { element.report("the same sink is listed twice"); continue }
             sinks.append(sink)
         }
         return sinks.count == elements.count ? sinks : nil
     }
 
-    private static func readSink(_ node: ConfigNode) -> SinkConfiguration? {
+    private static func readSink(_ node: ConfigNode) -> SinkSettings? {
         guard case let .object(members) = node.value else {
-            node.report("expected an object with a \"type\" (\(types.joined(separator: ", "))), got \(node.value.kindDescription)")
+            node.report("expected an object with a \"type\" (\(typeNames.joined(separator: ", "))), got \(node.value.kindDescription)")
             return nil
         }
-        let type = members.first { $0.key == "type" }.flatMap {
-            ConfigNode(value: $0.value, path: node.path.appending("type"), log: node.log).choice(types)
+        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+            node.report("missing key \"type\" (one of \(typeNames.joined(separator: ", ")))")
+            return nil
         }
-        switch type {
-        case "stdout":
-            _ = ObjectFields(node, allowed: ["type"])
-            return .standardOutput
-        case "file":
-            guard let object = ObjectFields(node, allowed: ["type", "path"]),
-                  let path = object.required("path", "the absolute path to append NDJSON to")?.absolutePath()
-            else { return nil }
-            return .file(path: path)
-        case "lifecycle":
-            return readLifecycle(node)
-        case "apns":
-            return readAPNsSink(node)
-        default:
-            if !members.contains(where: { $0.key == "type" }) {
-                node.report("missing key \"type\" (one of \(types.joined(separator: ", ")))")
+        guard let name = ConfigNode(value: typeMember.value, path: node.path.appending("type"), log: node.log).choice(typeNames),
+              let kind = SinkKinds.named(name)
+        else { return nil }
+        return readValues(kind.ownOptions, of: [kind], in: node, allowing: ["type"], noun: "an \(kind.name) sink")
+            .map { SinkSettings(kind: kind.name, values: $0) }
+    }
+
+    /// A shared settings object (`"apns": {…}`), every required setting in it.
+    static func readShared(_ object: (name: String, options: [SinkOption], kinds: [SinkKind]), _ node: ConfigNode) -> SinkValues? {
+        readValues(object.options, of: object.kinds, in: node, allowing: [], noun: object.name.jsonQuoted)
+    }
+
+    /// The values of `options` in the object at `node`, or nil after reporting every problem: each
+    /// unreadable value, each missing required key, each group (of `kinds`) of which none or too many are given.
+    private static func readValues(_ options: [SinkOption], of kinds: [SinkKind], in node: ConfigNode, allowing extra: [String], noun: String) -> SinkValues? {
+        guard let object = ObjectFields(node, allowed: extra + options.flatMap(\.configKeys)) else { return nil }
+        var values = SinkValues()
+        var present: Set<String> = []
+        var complete = true
+        for option in options {
+            let given = option.configKeys.filter(object.has)
+            if !given.isEmpty { present.insert(option.key) }
+            if given.isEmpty, option.required {
+                node.report("missing key \(option.configKeys[0].jsonQuoted) (\(option.help))")
+                complete = false
             }
-            return nil
-        }
-    }
-
-    private static func readLifecycle(_ node: ConfigNode) -> SinkConfiguration? {
-        guard let object = ObjectFields(node, allowed: ["type", "url", "tokenFile", "tokenEnvironment"]) else { return nil }
-        let url = object.required("url", "the lifecycle server's https URL")?.httpURL()
-        let file = object.optional("tokenFile")?.fileReference()
-        let variable = object.optional("tokenEnvironment")?.nonEmptyString()
-        if object.has("tokenFile"), object.has("tokenEnvironment") {
-            node.report("expected tokenFile or tokenEnvironment, not both")
-            return nil
-        }
-        guard let url else { return nil }
-        if object.has("tokenFile") { return file.map { .lifecycle(url: url, token: .file($0)) } }
-        if object.has("tokenEnvironment") { return variable.map { .lifecycle(url: url, token: .environment($0)) } }
-        return .lifecycle(url: url, token: nil)
-    }
-
-    private static func readAPNsSink(_ node: ConfigNode) -> SinkConfiguration? {
-        guard let object = ObjectFields(node, allowed: ["type", "deviceTokenFile", "pushToStartTokenFile"]) else { return nil }
-        let device = object.optional("deviceTokenFile")?.fileReference()
-        let pushToStart = object.optional("pushToStartTokenFile")?.fileReference()
-        guard object.has("deviceTokenFile") || object.has("pushToStartTokenFile") else {
-            node.report("an apns sink needs deviceTokenFile (the activity's push token) or pushToStartTokenFile")
-            return nil
-        }
-        guard object.has("deviceTokenFile") == (device != nil), object.has("pushToStartTokenFile") == (pushToStart != nil) else {
-            return nil
-        }
-        return .apns(deviceToken: device, pushToStartToken: pushToStart)
-    }
-
-    // MARK: apns and http
-
-    /// Apple's key and team ids are 10 characters of A–Z and 0–9 (as the developer account shows them).
-    static func isAppleID(_ text: String) -> Bool {
-        text.count == 10 && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-    }
-
-    static func readAPNs(_ node: ConfigNode) -> APNsSettings? {
-        guard let object = ObjectFields(node, allowed: ["keyFile", "keyID", "teamID", "bundleID", "server"]) else { return nil }
-        let keyFile = object.required("keyFile", "the .p8 auth key: an absolute path or credential:NAME")?.fileReference()
-        let keyID = object.required("keyID", "the auth key's 10-character id")?.appleID()
-        let teamID = object.required("teamID", "the 10-character team id")?.appleID()
-        let bundleID = object.required("bundleID", "the app's bundle id")?.bundleID()
-        var server = APNsServer.production
-        if let node = object.optional("server") {
-            guard let text = node.string() else { return nil }
-            switch text {
-            case "production": server = .production
-            case "sandbox": server = .sandbox
-            default:
-                guard let url = node.httpURL() else { return nil }
-                server = .custom(url: url)
+            guard let key = given.first else { continue }
+            guard given.count == 1 else {
+                node.report("expected \(given.joined(separator: " or ")), not both")
+                complete = false
+                continue
             }
+            guard let value = object.optional(key)?.sinkValue(option, key: key) else { complete = false; continue }
+            values[option.key] = value
         }
-        guard let keyFile, let keyID, let teamID, let bundleID else { return nil }
-        return APNsSettings(keyFile: keyFile, keyID: keyID, teamID: teamID, bundleID: bundleID, server: server)
+        let ownKeys = Set(options.map(\.key))
+        func keys(_ key: String) -> [String] { options.first { $0.key == key }?.configKeys ?? [] }
+        for group in Set(kinds.flatMap(\.atMostOne)) where group.allSatisfy(ownKeys.contains) {
+            let given = group.filter(present.contains)
+            guard given.count > 1 else { continue }
+            node.report("expected \(given.compactMap { keys($0).first(where: object.has) }.joined(separator: " or ")), not both")
+            complete = false
+        }
+        for group in Set(kinds.flatMap(\.atLeastOne)) where group.allSatisfy(ownKeys.contains) && !group.contains(where: present.contains) {
+            node.report("\(noun) needs \(group.flatMap(keys).alternatives)")
+            complete = false
+        }
+        return complete ? values : nil
     }
+
+    // MARK: http
 
     /// Curl takes whole milliseconds: under one it would get 0, which means no limit at all, and
     /// 1e16 s overflows the conversion. A stuck server must not hold the delivery queue for long.
@@ -127,42 +105,26 @@ enum SinkSection {
 
     // MARK: printing
 
-    static func json(_ sink: SinkConfiguration) -> JSONValue {
-        switch sink {
-        case .standardOutput:
-            return .object([.init("type", .string("stdout"))])
-        case let .file(path):
-            return .object([.init("type", .string("file")), .init("path", .string(path))])
-        case let .lifecycle(url, token):
-            var members: [JSONValue.Member] = [.init("type", .string("lifecycle")), .init("url", .string(url))]
-            switch token {
-            case let .file(reference): members.append(.init("tokenFile", .string(reference.description)))
-            case let .environment(variable): members.append(.init("tokenEnvironment", .string(variable)))
-            case nil: break
-            }
-            return .object(members)
-        case let .apns(device, pushToStart):
-            var members: [JSONValue.Member] = [.init("type", .string("apns"))]
-            if let device { members.append(.init("deviceTokenFile", .string(device.description))) }
-            if let pushToStart { members.append(.init("pushToStartTokenFile", .string(pushToStart.description))) }
-            return .object(members)
-        }
+    static func json(_ sink: SinkSettings) -> JSONValue {
+        .object([.init("type", .string(sink.kind))] + members(sink.values, SinkKinds.named(sink.kind)?.ownOptions ?? []))
     }
 
-    static func json(_ settings: APNsSettings) -> JSONValue {
-        let server: String
-        switch settings.server {
-        case .production: server = "production"
-        case .sandbox: server = "sandbox"
-        case let .custom(url): server = url
+    static func json(shared values: SinkValues, options: [SinkOption]) -> JSONValue {
+        .object(members(values, options))
+    }
+
+    /// Each given option under the key it was read from; a secret as where it is read from.
+    private static func members(_ values: SinkValues, _ options: [SinkOption]) -> [JSONValue.Member] {
+        options.compactMap { option in
+            switch values[option.key] {
+            case nil: nil
+            case let .text(text)?: .init(option.key, .string(text))
+            case let .number(number)?: .init(option.key, .number(JSONNumber.text(number)))
+            case let .toggle(on)?: .init(option.key, .bool(on))
+            case let .secret(.file(reference))?: .init(option.key + "File", .string(reference.description))
+            case let .secret(.environment(name))?: .init(option.key + "Environment", .string(name))
+            }
         }
-        return .object([
-            .init("keyFile", .string(settings.keyFile.description)),
-            .init("keyID", .string(settings.keyID)),
-            .init("teamID", .string(settings.teamID)),
-            .init("bundleID", .string(settings.bundleID)),
-            .init("server", .string(server)),
-        ])
     }
 
     static func json(_ settings: HTTPSettings) -> JSONValue {
@@ -175,27 +137,29 @@ enum SinkSection {
 }
 
 private extension ConfigNode {
-    func appleID() -> String? {
-        guard let text = string() else { return nil }
-        guard SinkSection.isAppleID(text) else {
-            report("expected 10 characters A-Z and 0-9 (as the developer account shows it), got \(JSONWriter.quoted(text))")
-            return nil
+    /// The option's value from this member (`key` says which of a secret's ways it is).
+    func sinkValue(_ option: SinkOption, key: String) -> SinkValue? {
+        let result: Result<SinkValue, SinkValueProblem>
+        switch (option.value, value) {
+        case (.secret, .string(let text)) where key.hasSuffix("Environment"):
+            result = option.value.readEnvironmentName(text)
+        case (.number, .number(let text)):
+            result = option.value.read(text, from: .configuration)
+        case (.toggle, .bool(let on)):
+            result = .success(.toggle(on))
+        case (.number, _):
+            report("expected a number, got \(value.kindDescription)"); return nil
+        case (.toggle, _):
+            report("expected true or false, got \(value.kindDescription)"); return nil
+        case (_, .string(let text)):
+            result = option.value.read(text, from: .configuration)
+        default:
+            report("expected a string, got \(value.kindDescription)"); return nil
         }
-        return text
-    }
-
-    /// Reverse-DNS: letters, digits, '-' and '.', at least two parts.
-    func bundleID() -> String? {
-        guard let text = string() else { return nil }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let allowed = parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        switch result {
+        case let .success(value): return value
+        case let .failure(problem): report(problem.message); return nil
         }
-        guard parts.count >= 2, allowed else {
-            report("expected a bundle id such as com.example.Workout, got \(JSONWriter.quoted(text))")
-            return nil
-        }
-        return text
     }
 
     func timeout() -> Double? {

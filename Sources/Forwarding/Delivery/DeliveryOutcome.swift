@@ -10,6 +10,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case throttled(String, retryAfter: Double?)
     /// The destination is gone for good (APNs 410 Unregistered): stop sending to it.
     case destinationGone(String)
+    /// Nothing can be delivered until the user fixes the sink's settings (Airship 401: the app key or
+    /// secret is wrong): stop sending this run, keep what waits, so starts and ends are spooled.
+    case halted(String)
 }
 
 /// Sends deliveries for one sink; owned by that sink's delivery thread, so it need not be Sendable.

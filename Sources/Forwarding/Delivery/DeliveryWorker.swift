@@ -32,6 +32,8 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var shutdownDeadline = Date.distantFuture
     private var finished = false
     private var gone: String?
+    /// Why sending stopped while items stay queued for the spool (`DeliveryOutcome.halted`).
+    private var halted: String?
 
     /// Starts the thread. `makeTransmitter` runs on it, so the transmitter belongs to that thread alone.
     public init(name: String, settings: Settings = .init(), pending: [Delivery] = [],
@@ -89,7 +91,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: seconds)
-        while !queue.isEmpty, gone == nil, !finished {
+        while !queue.isEmpty, gone == nil, halted == nil, !finished {
             guard condition.wait(until: deadline) else { break }
         }
         return queue.isEmpty
@@ -125,7 +127,11 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
         while true {
             let now = Date()
-            if gone != nil || (stopping && (queue.isEmpty || now >= shutdownDeadline)) { return }
+            if gone != nil || (stopping && (queue.isEmpty || now >= shutdownDeadline || halted != nil)) { return }
+            if halted != nil {
+                condition.wait()
+                continue
+            }
             if queue.isEmpty {
                 condition.wait()
                 continue
@@ -164,6 +170,11 @@ public final class DeliveryWorker: @unchecked Sendable {
             consecutiveThrottles += 1
             let backoff = settings.throttled.delay(afterFailures: consecutiveThrottles)
             scheduleRetry(reason, of: delivery, delay: Self.delay(backoff: backoff, retryAfter: retryAfter, cap: settings.throttled.cap))
+        case let .halted(reason):
+            if queue.retryLater() != nil { counters.superseded += 1 }
+            halted = reason
+            counters.lastError = reason
+            log("sink \(name): \(reason); nothing more is sent to it this run (starts and ends are spooled for the next)")
         case let .destinationGone(reason):
             gone = reason
             counters.lastError = reason

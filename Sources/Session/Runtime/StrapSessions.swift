@@ -64,7 +64,7 @@ public enum StrapSessions {
                                context: Context) throws(SessionError) -> SinkSet {
         let relay = SinkLogRelay()
         let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
-            apns: configuration.apns, http: configuration.http, environment: context.environment,
+            shared: configuration.shared, http: configuration.http, environment: context.environment,
             spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
         ))
         return SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval)

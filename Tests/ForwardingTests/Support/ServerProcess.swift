@@ -70,6 +70,8 @@ struct RecordedRequest: Decodable, Equatable {
     var alpn: String?
     var headers: [[String]]?
     var body: String?
+    /// Why a server that checks what it gets (fcm_server.py's token endpoint) refused it.
+    var refused: String?
 
     func header(_ name: String) -> String? {
         headers?.first { $0.first == name }?.last

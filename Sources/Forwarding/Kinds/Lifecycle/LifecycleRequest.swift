@@ -1,7 +1,7 @@
 import Foundation
 import LiveState
 
-/// The lifecycle server contract (docs/lifecycle-server.openapi.yaml): every update is
+/// The lifecycle server contract (lifecycle-server.openapi.json): every update is
 /// `POST {base}/activities/{activity}/{start|update|end}` with the NDJSON envelope as the body, an
 /// `Idempotency-Key` of `{activity}:{sequence}` (the same for every retry, and across runs through
 /// the spool) and the per-activity sequence in `Activity-Sequence`. The bearer token is added at

@@ -26,7 +26,7 @@ public struct ProviderToken: Sendable, Equatable {
         let header = (try? encoder.encode(Header(kid: keyID))) ?? Data()
         let claims = (try? encoder.encode(Claims(iss: teamID, iat: seconds))) ?? Data()
         let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(claims)
-        let signature = try key.signES256(Array(signingInput.utf8))
+        let signature = try key.sign(Array(signingInput.utf8))
         return ProviderToken(text: signingInput + "." + Base64URL.encode(signature), issuedAt: issuedAt)
     }
 }

@@ -17,19 +17,20 @@ public enum FileReference: Sendable, Hashable, CustomStringConvertible {
         public var message: String
     }
 
-    public init(parsing text: String) throws(Problem) {
+    /// A flag's path may be relative (to the shell that gave it); the file's must be absolute.
+    public init(parsing text: String, from origin: SinkValueOrigin = .configuration) throws(Problem) {
         if text.startsWithScalars(of: Self.credentialPrefix) {
             let name = String(text.unicodeScalars.dropFirst(Self.credentialPrefix.unicodeScalars.count))
             // systemd's rule for credential names: a file name, no directories. The slash is looked for
             // by scalar: "/" and a combining mark after it are one Character, yet still a slash to open().
             guard !name.isEmpty, name != ".", name != "..", !name.unicodeScalars.contains("/") else {
-                throw Problem(message: "expected credential:NAME with a file name, got \(JSONWriter.quoted(text))")
+                throw Problem(message: "expected credential:NAME with a file name, got \(text.jsonQuoted)")
             }
             self = .credential(name)
             return
         }
-        guard text.startsWithScalars(of: "/") else {
-            throw Problem(message: "expected an absolute path or credential:NAME, got \(JSONWriter.quoted(text))")
+        guard text.startsWithScalars(of: "/") || (origin == .commandLine && !text.isEmpty) else {
+            throw Problem(message: "expected an absolute path or credential:NAME, got \(text.jsonQuoted)")
         }
         self = .path(text)
     }

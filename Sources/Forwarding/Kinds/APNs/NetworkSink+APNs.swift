@@ -1,19 +1,7 @@
-import Sensors
 import LiveState
+import Sensors
 
 extension NetworkSink {
-    /// `--sink URL`: a lifecycle server speaking docs/lifecycle-server.openapi.yaml.
-    public static func lifecycleServer(
-        baseURL: String, token: BearerTokenSource?, http: HTTPClientConfiguration = .init(),
-        settings: DeliveryWorker.Settings = .init(), spoolDirectory: String?, log: @escaping @Sendable (String) -> Void
-    ) -> NetworkSink {
-        NetworkSink(
-            name: baseURL, settings: settings, spool: spoolDirectory.map { Spool(directory: $0, sinkName: baseURL) }, log: log,
-            makeDelivery: { update throws(SinkError) in try LifecycleRequest.delivery(for: update, baseURL: baseURL) },
-            makeTransmitter: { LifecycleTransmitter(client: HTTPClient(configuration: http), tokenSource: token) }
-        )
-    }
-
     /// `--sink apns`: Live Activity pushes to APNs (or a push server speaking its protocol) over HTTP/2.
     /// `now` is the wall clock the provider token's `iat` comes from (never the trace's clock).
     public static func apns(

@@ -2,10 +2,11 @@ import Foundation
 
 /// What the user must provide for `--sink apns`, and where the push server is.
 public struct APNsSinkSettings: Sendable, Equatable {
-    /// Apple's production host; `--sandbox` picks the development host; `--apns-url` any other
+    /// Apple's production host; `--apns-server sandbox` picks the development host, a URL any other
     /// (a local push server in tests).
     public static let productionURL = "https://api.push.apple.com"
     public static let sandboxURL = "https://api.sandbox.push.apple.com"
+    static let servers = [(name: "production", url: productionURL), (name: "sandbox", url: sandboxURL)]
 
     public var baseURL: String
     /// The app's bundle id; the topic is `<bundle id>.push-type.liveactivity`.
@@ -38,7 +39,9 @@ public struct APNsSinkSettings: Sendable, Equatable {
     /// `text` (trimmed) is not an even number of hex digits.
     public static func normalizedToken(_ text: String) -> String? {
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !token.isEmpty, token.count % 2 == 0, token.allSatisfy(\.isHexDigit) else { return nil }
+        // By scalar: Character.isHexDigit also takes fullwidth digits, which no token has.
+        guard !token.isEmpty, token.unicodeScalars.count % 2 == 0,
+              token.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else { return nil }
         return token
     }
 }

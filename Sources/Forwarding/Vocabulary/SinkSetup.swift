@@ -1,0 +1,70 @@
+import Foundation
+
+/// What every sink is built with, beside its own values: how HTTP sinks connect, where undelivered
+/// starts and ends are spooled, where standard output goes, the process environment (credentials,
+/// environment-variable secrets) and the log.
+public struct SinkSetup {
+    public var http: HTTPClientConfiguration
+    public var spoolDirectory: String?
+    public var standardOutput: any LineOutput
+    public var environment: [String: String]
+    public var log: @Sendable (String) -> Void
+
+    public init(http: HTTPClientConfiguration, spoolDirectory: String?, standardOutput: any LineOutput,
+                environment: [String: String], log: @escaping @Sendable (String) -> Void) {
+        self.http = http
+        self.spoolDirectory = spoolDirectory
+        self.standardOutput = standardOutput
+        self.environment = environment
+        self.log = log
+    }
+
+    /// The file a reference names here (`credential:NAME` inside the service's credentials directory).
+    public func path(of reference: FileReference) throws(SinkSetupError) -> String {
+        do {
+            return try reference.resolvedPath(environment: environment)
+        } catch {
+            throw .unreadable(error.message)
+        }
+    }
+
+    /// A short secret (a token): one line from its file or variable, surrounding whitespace trimmed,
+    /// and where it came from (a path, a variable's name) for messages. `what` names it in errors;
+    /// the secret itself never appears in one.
+    public func readLine(_ source: SecretSource, what: String) throws(SinkSetupError) -> (line: String, origin: String) {
+        let text: String
+        let origin: String
+        switch source {
+        case let .file(reference):
+            let path = try path(of: reference)
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("\(path): cannot read the \(what) file") }
+            text = String(decoding: data, as: UTF8.self)
+            origin = path
+        case let .environment(name):
+            guard let value = environment[name] else { throw .unreadable("environment variable \(name) (the \(what)) is not set") }
+            text = value
+            origin = "environment variable \(name)"
+        }
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.contains(where: \.isNewline) else { throw .invalid("\(origin): expected one line holding the \(what)") }
+        return (line, origin)
+    }
+}
+
+/// Why a sink could not be built; the command line and the session map each case to an exit status.
+public enum SinkSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A file or variable it needs is missing or unreadable.
+    case unreadable(String)
+    /// What it read is not what it should be (a key that is no P-256 key, a token that is no hex).
+    case invalid(String)
+    /// A system library it needs is not installed.
+    case unavailable(String)
+    /// Its output cannot be created (a file sink's directory).
+    case cannotCreate(String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(text), let .invalid(text), let .unavailable(text), let .cannotCreate(text): text
+        }
+    }
+}

@@ -13,9 +13,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
+        // What Foundation would give beyond FoundationEssentials (trimming, percent-encoding, a condition
+        // lock, a named thread, path joining), so no product module links Foundation and its ICU data.
+        .target(name: "Platform", dependencies: ["CSystem"]),
         .target(name: "Sensors"),
-        .target(name: "BlueZ", dependencies: ["DBus", "Sensors"]),
-        .target(name: "Trace", dependencies: ["Sensors"]),
+        .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
+        .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
         .target(name: "LiveState", dependencies: ["Sensors"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
@@ -24,19 +27,18 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "Forwarding",
-            dependencies: ["Sensors", "LiveState", "COpenSSL", "CCurl"],
+            dependencies: ["Sensors", "LiveState", "Platform", "COpenSSL", "CCurl"],
             exclude: ["Kinds/Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
         // a sink object holds comes from Forwarding's sink kinds, the table the flags come from too).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding"]),
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"]),
+        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus"],
-            resources: [.copy("Resources/treadmill-12km.trace")]
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]
         ),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import DBus
 import Dispatch
-import Foundation
+import Platform
 import Sensors
 import Synchronization
 
@@ -31,7 +31,7 @@ final class NotificationSocket: Sendable {
         var on: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_TIMESTAMP, &on, socklen_t(MemoryLayout<Int32>.size))
         let size = max(Int(mtu), 512)
-        let thread = Thread { [state] in
+        NamedThread.start("hrbridge.notify") { [state] in
             var reader = DatagramReader(descriptor: descriptor, size: size)
             while true {
                 let count = reader.receive()
@@ -52,8 +52,6 @@ final class NotificationSocket: Sendable {
             }
             queue.async { closed() }
         }
-        thread.name = "hrbridge.notify"
-        thread.start()
     }
 
     /// Ends reading: the blocked recv returns, the thread closes the socket (which releases

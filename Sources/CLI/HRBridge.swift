@@ -1,3 +1,5 @@
+import Platform
+
 /// The command line: `hrbridge <command> [options]`. Returns the exit status instead of exiting,
 /// so tests drive it in-process.
 public enum HRBridge {
@@ -70,7 +72,7 @@ public enum HRBridge {
 
         """
         for command in commands {
-            text += "  \(command.spec.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(command.spec.summary)\n"
+            text += "  \(command.spec.name.padded(to: 10))\(command.spec.summary)\n"
         }
         text += """
 

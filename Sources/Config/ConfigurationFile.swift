@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// Which configuration file a run uses, and loading it: `--config PATH` if given, else
 /// /etc/hrbridge/config.json, else ~/.config/hrbridge/config.json (XDG_CONFIG_HOME honoured).

@@ -1,5 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Forwarding
-import Foundation
+import FoundationEssentials
 
 /// The files a configuration makes the bridge read at run time (keys, tokens, CA), so
 /// `config check` can say which are missing before the service needs them. It looks for them

@@ -1,5 +1,5 @@
 import Sensors
-import Foundation
+import FoundationEssentials
 
 /// The bytes ActivityKit reads: what Foundation's default `JSONEncoder` writes (dates as seconds since
 /// 2001-01-01, `ClosedRange` as `[lower, upper]`, nil optionals absent), plus sorted keys so that equal

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 
 /// One running Live Activity: its identity, timer, label and what the phone was last told.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Live Activity's data, shaped exactly like the iOS app's `ActivityAttributes` type (DESIGN.md §4):
 /// the phone decodes our JSON into its own copy, so field names and types are fixed.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 import Sensors
 
 /// Reads a trace file event by event. Every failure is a `TraceReadError` naming the file and
@@ -30,6 +31,25 @@ public final class TraceReader {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: path, errno: errno) }
         try self.init(path: path, descriptor: descriptor, ownsDescriptor: true)
+    }
+
+    /// Reads `bytes` (a trace the binary carries) as if from a file called `name`: through an
+    /// in-memory file, so the reader's one path from descriptor to events serves it too.
+    public convenience init(name: String, bytes: [UInt8]) throws(TraceReadError) {
+        let descriptor = hr_memory_file(name)
+        guard descriptor >= 0 else { throw .unreadable(path: name, errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                let code = errno
+                close(descriptor)
+                throw .unreadable(path: name, errno: code)
+            }
+            written += count
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        try self.init(path: name, descriptor: descriptor, ownsDescriptor: true)
     }
 
     init(path: String, descriptor: Int32, ownsDescriptor: Bool) throws(TraceReadError) {

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func evaluateTableHasARowPerTraceAndATotal() {
-        let result = runHRBridge(["evaluate", LiveUpdateReplayTests.dropoutTrace, BundledTrace.path])
+        let result = runHRBridge(["evaluate", LiveUpdateReplayTests.dropoutTrace, BundledTraceFile.path])
         #expect(result.status == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("trace") == true)

@@ -28,7 +28,7 @@ import Testing
         let trace = try Self.lines(output)
         #expect(trace[0] == "hrbridge-trace 2 start=2026-03-04T18:07:55.000000Z name=manufacturer%20123%20product%200 source=pri_treadmill_12km.fit")
         #expect(trace[1] == "0 note imported from pri_treadmill_12km.fit (manufacturer 123 product 0)")
-        #expect(trace.filter { $0.contains(" notify 2a37 ") } == (try Self.lines(BundledTrace.path)).filter { $0.contains(" notify 2a37 ") })
+        #expect(trace.filter { $0.contains(" notify 2a37 ") } == (try Self.lines(BundledTraceFile.path)).filter { $0.contains(" notify 2a37 ") })
         #expect(trace.filter { $0.contains(" distance notify 2a53 ") }.count == 3_862)
         #expect(trace.contains("3860000000 pause"))
     }

@@ -12,7 +12,7 @@ import Testing
         let recording = recordingsDirectory.appendingPathComponent("pri_treadmill_12km.hr.csv").path
         let result = runHRBridge(["import", "csv", recording, "--name", "Polar H10 (recording)", "-o", output])
         #expect(result.status == .success, "\(result.log)")
-        let bundled = try String(contentsOfFile: BundledTrace.path, encoding: .utf8)
+        let bundled = BundledTrace.text
         #expect(try String(contentsOfFile: output, encoding: .utf8) == bundled)
         #expect(bundled.split(separator: "\n").count == 3_862 + 3)
     }

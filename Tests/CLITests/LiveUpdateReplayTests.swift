@@ -38,7 +38,7 @@ import Testing
         try expectGolden(result.output, "dropouts.updates.ndjson")
     }
 
-    @Test(arguments: [Self.dropoutTrace, BundledTrace.path])
+    @Test(arguments: [Self.dropoutTrace, BundledTraceFile.path])
     func outputIsTheSameAtAnySpeedAndRunToRun(path: String) throws {
         let state = try TemporaryDirectory()
         let fast = runHRBridge(["replay", "--fast", path])

@@ -13,7 +13,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [packageRoot.appendingPathComponent("scripts/flaky-contact").path] + arguments
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: BundledTrace.path))
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: BundledTraceFile.path))
         FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         try process.run()

@@ -1,3 +1,5 @@
+import Platform
+
 /// What a command accepts, written once and used both to parse argv and to print `--help`.
 struct CommandSpec: Sendable {
     struct Option: Sendable {
@@ -55,7 +57,7 @@ struct CommandSpec: Sendable {
     private static func helpLine(_ label: String, _ help: String) -> String {
         let column = 22
         guard label.count < column else { return "  \(label)\n  \(String(repeating: " ", count: column))\(help)\n" }
-        return "  \(label.padding(toLength: column, withPad: " ", startingAt: 0))\(help)\n"
+        return "  \(label.padded(to: column))\(help)\n"
     }
 
     static let helpOption = Option(name: "--help", valueName: nil, help: "show this help and exit")

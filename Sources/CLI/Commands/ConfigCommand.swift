@@ -1,5 +1,5 @@
 import Config
-import Foundation
+import FoundationEssentials
 
 /// `hrbridge config check`: validates a configuration file and prints it as it will be used.
 enum ConfigCommand {

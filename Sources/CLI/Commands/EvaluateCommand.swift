@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import LiveState
+import Platform
 
 /// `hrbridge evaluate`: replays traces through the engine and measures the cadence against the
 /// true samples: updates per hour, share of live time within ±5 bpm, loss delay, stale while live,
@@ -47,7 +48,7 @@ enum EvaluateCommand {
         var rows: [(name: String, score: CadenceScore)] = []
         for path in arguments.positionals {
             let run = try RecordedRun.replay(path, feed: feed, console: console)
-            rows.append(((path as NSString).lastPathComponent, run.score(truth: truth)))
+            rows.append((FilePath.lastComponent(of: path), run.score(truth: truth)))
         }
         rows.append(("total", CadenceScore.total(rows.map(\.score))))
         if arguments.has("--json") {

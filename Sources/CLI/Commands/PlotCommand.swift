@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import LiveState
+import Platform
 
 /// `hrbridge plot`: one trace, replayed, drawn as an SVG chart of what the engine did.
 enum PlotCommand {
@@ -33,7 +34,7 @@ enum PlotCommand {
         let run = try RecordedRun.replay(path, feed: feed, console: console)
         let truth = CadenceScore.Truth()
         let plot = UpdatePlot(
-            title: arguments.value("--title") ?? (path as NSString).lastPathComponent,
+            title: arguments.value("--title") ?? FilePath.lastComponent(of: path),
             run: run, score: run.score(truth: truth), tolerance: truth.toleranceBeatsPerMinute
         )
         let svg = plot.svg()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import LiveState
 import Session
@@ -58,8 +58,7 @@ enum ReplayCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let pace = try pace(from: arguments)
-        let path = arguments.positionals.first ?? BundledTrace.path
-        let reader = try openTrace(path)
+        let reader = if let path = arguments.positionals.first { try openTrace(path) } else { try openBundledTrace() }
         if arguments.has("--from-now"), let now = SessionClock.real.now() {
             // On a whole second, as recorded traces start: the printed times stay short.
             reader.start = Timestamp(unixSeconds: now.microsecondsSinceUnixEpoch / Timestamp.microsecondsPerSecond)
@@ -95,7 +94,8 @@ enum ReplayCommand {
     private static func replayLive(_ reader: TraceReader, speed: Double, feed: StrapFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
-            directory: SessionOptions.stateDirectory(arguments), key: SessionKey.replay(tracePath: arguments.positionals.first ?? BundledTrace.path)
+            directory: SessionOptions.stateDirectory(arguments),
+            key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
         ))
         let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
@@ -143,6 +143,14 @@ enum ReplayCommand {
     static func openTrace(_ path: String) throws(CLIError) -> TraceReader {
         do {
             return try TraceReader(path: path)
+        } catch {
+            throw error.asCLIError
+        }
+    }
+
+    static func openBundledTrace() throws(CLIError) -> TraceReader {
+        do {
+            return try BundledTrace.reader()
         } catch {
             throw error.asCLIError
         }

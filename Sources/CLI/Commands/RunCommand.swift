@@ -1,6 +1,6 @@
 import BlueZ
 import Config
-import Foundation
+import FoundationEssentials
 import LiveState
 import Session
 

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import LiveState
+import Platform
 
 /// `plot`'s second panel, for a trace with a distance sensor: the true distance (a thin grey line
 /// through the sensor's measurements, from 0 at each activity's start) and the distance the phone
@@ -73,8 +74,8 @@ struct DistancePanel {
         }
         item(##"<path d="M\##(n(x)) \##(n(top))h14" stroke="#555" stroke-width="1.2"/>"##, "distance measured by the sensor")
         item(##"<path d="M\##(n(x)) \##(n(top))h14" stroke="#1f77b4" stroke-width="2.5"/>"##, "distance shown on the phone")
-        let figures = String(format: "%.1f m shown at the end (%.1f m measured), at most %.1f m behind",
-                             score.shownMeters, score.measuredMeters, score.largestLagMeters)
+        let figures = "\(score.shownMeters.fixed(1)) m shown at the end (\(score.measuredMeters.fixed(1)) m measured), "
+            + "at most \(score.largestLagMeters.fixed(1)) m behind"
         svg.add(##"<text x="\##(n(x + 6))" y="\##(n(top + 4))" font-size="12" fill="#777">\##(SVGText.escaped(figures))</text>"##)
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import LiveState
+import Platform
 
 /// `evaluate`'s output: aligned tables for people, one JSON document for machines.
 enum EvaluationReport {
@@ -10,12 +11,12 @@ enum EvaluationReport {
         for (name, score) in rows {
             lines.append([
                 name, clock(score.durationSeconds), String(score.samples), String(score.updates),
-                String(format: "%.1f", score.updatesPerHour),
-                String(format: "%.1f", score.urgentPerHour), String(score.largestUrgentInAnHour), String(score.demotions),
-                String(format: "%.1f %%", score.liveShare * 100),
-                String(format: "%.2f %%", score.withinToleranceShare * 100),
-                score.lossDelays.max().map { String(format: "%.1f s", $0) } ?? "-",
-                String(format: "%.0f s", score.staleLiveSeconds),
+                score.updatesPerHour.fixed(1),
+                score.urgentPerHour.fixed(1), String(score.largestUrgentInAnHour), String(score.demotions),
+                (score.liveShare * 100).fixed(1) + " %",
+                (score.withinToleranceShare * 100).fixed(2) + " %",
+                score.lossDelays.max().map { $0.fixed(1) + " s" } ?? "-",
+                score.staleLiveSeconds.fixed(0) + " s",
                 "\(score.largestPayloadBytes) B",
             ])
         }
@@ -39,43 +40,71 @@ enum EvaluationReport {
                 continue
             }
             lines.append([name] + [distance.shownMeters, distance.measuredMeters, distance.largestLagMeters].map {
-                String(format: "%.1f m", $0)
+                $0.fixed(1) + " m"
             })
         }
         return align(lines)
     }
 
     static func json(_ rows: [(name: String, score: CadenceScore)]) -> String {
-        let objects: [[String: Any]] = rows.map { name, score in
-            var object: [String: Any] = [
-                "trace": name,
-                "durationSeconds": score.durationSeconds,
-                "samples": score.samples,
-                "updates": score.updates,
-                "updatesPerHour": score.updatesPerHour,
-                "updatesByReason": score.updatesByReason,
-                "urgentUpdates": score.urgentUpdates,
-                "urgentPerHour": score.urgentPerHour,
-                "largestUrgentInAnHour": score.largestUrgentInAnHour,
-                "demotions": score.demotions,
-                "liveSeconds": score.liveSeconds,
-                "withinToleranceShare": score.withinToleranceShare,
-                "lossDelaysSeconds": score.lossDelays,
-                "staleLiveSeconds": score.staleLiveSeconds,
-                "largestPayloadBytes": score.largestPayloadBytes,
-            ]
-            if let distance = score.distance { // absent without a distance sensor: no invented zeros
-                object["distance"] = [
-                    "shownMeters": distance.shownMeters,
-                    "measuredMeters": distance.measuredMeters,
-                    "largestLagMeters": distance.largestLagMeters,
-                ]
-            }
-            return object
-        }
-        let document: [String: Any] = ["traces": Array(objects.dropLast()), "total": objects.last ?? [:]]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data("{}".utf8)
+        let objects = rows.map { TraceFigures(name: $0.name, score: $0.score) }
+        let document = Document(traces: Array(objects.dropLast()), total: objects.last)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings, numbers and dictionaries of them cannot fail.
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct Document: Encodable {
+        let traces: [TraceFigures]
+        let total: TraceFigures?
+    }
+
+    /// One trace's figures (or the total's) as `evaluate --json` prints them.
+    private struct TraceFigures: Encodable {
+        struct Distance: Encodable {
+            let shownMeters: Double
+            let measuredMeters: Double
+            let largestLagMeters: Double
+        }
+
+        let trace: String
+        let durationSeconds: Double
+        let samples: Int
+        let updates: Int
+        let updatesPerHour: Double
+        let updatesByReason: [String: Int]
+        let urgentUpdates: Int
+        let urgentPerHour: Double
+        let largestUrgentInAnHour: Int
+        let demotions: Int
+        let liveSeconds: Double
+        let withinToleranceShare: Double
+        let lossDelaysSeconds: [Double]
+        let staleLiveSeconds: Double
+        let largestPayloadBytes: Int
+        /// Absent without a distance sensor: no invented zeros.
+        let distance: Distance?
+
+        init(name: String, score: CadenceScore) {
+            trace = name
+            durationSeconds = score.durationSeconds
+            samples = score.samples
+            updates = score.updates
+            updatesPerHour = score.updatesPerHour
+            updatesByReason = score.updatesByReason
+            urgentUpdates = score.urgentUpdates
+            urgentPerHour = score.urgentPerHour
+            largestUrgentInAnHour = score.largestUrgentInAnHour
+            demotions = score.demotions
+            liveSeconds = score.liveSeconds
+            withinToleranceShare = score.withinToleranceShare
+            lossDelaysSeconds = score.lossDelays
+            staleLiveSeconds = score.staleLiveSeconds
+            largestPayloadBytes = score.largestPayloadBytes
+            distance = score.distance.map { Distance(shownMeters: $0.shownMeters, measuredMeters: $0.measuredMeters, largestLagMeters: $0.largestLagMeters) }
+        }
     }
 
     /// start, changed, refresh, … in the order a run produces them; unknown ones after, by name.
@@ -98,7 +127,7 @@ enum EvaluationReport {
 
     private static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
-        return String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+        return "\(whole / 3600):\((whole / 60 % 60).twoDigits):\((whole % 60).twoDigits)"
     }
 
     private static func format(_ value: Double) -> String {

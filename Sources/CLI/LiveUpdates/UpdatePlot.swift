@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import LiveState
+import Platform
 
 /// `plot`'s chart: raw samples, the rate the phone showed (steps, with the tolerance band), a marker
 /// per update coloured by reason, shaded sensor-lost spans, time and bpm axes, and a legend; below,
@@ -63,9 +64,9 @@ struct UpdatePlot {
     private func addTitle(to svg: inout SVGText) {
         let n = SVGText.number
         svg.add(##"<text x="64" y="28" font-size="18" font-weight="bold" fill="#222">\##(SVGText.escaped(title))</text>"##)
-        let lossText = score.lossDelays.max().map { String(format: ", sensor lost ≤ %.1f s after the last sample", $0) } ?? ""
-        let summary = "\(score.updates) updates (\(String(format: "%.1f", score.updatesPerHour)) per hour), "
-            + String(format: "%.1f %%", score.withinToleranceShare * 100) + " of live time within ±\(n(tolerance)) bpm"
+        let lossText = score.lossDelays.max().map { ", sensor lost ≤ \($0.fixed(1)) s after the last sample" } ?? ""
+        let summary = "\(score.updates) updates (\(score.updatesPerHour.fixed(1)) per hour), "
+            + (score.withinToleranceShare * 100).fixed(1) + " %" + " of live time within ±\(n(tolerance)) bpm"
             + lossText + ", \(n(score.staleLiveSeconds)) s stale while live"
         svg.add(##"<text x="64" y="50" font-size="13" fill="#555">\##(SVGText.escaped(summary))</text>"##)
     }
@@ -197,7 +198,7 @@ struct UpdatePlot {
     private func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return whole >= 3600
-            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-            : String(format: "%d:%02d", whole / 60, whole % 60)
+            ? "\(whole / 3600):\((whole / 60 % 60).twoDigits):\((whole % 60).twoDigits)"
+            : "\(whole / 60):\((whole % 60).twoDigits)"
     }
 }

@@ -46,7 +46,7 @@ enum CadenceOptions {
         }
         if let text = arguments.value("--zones") {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            let bounds = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let bounds = parts.compactMap { Int($0.trimmed) }
             guard bounds.count == parts.count else { throw .usage("--zones '\(text)' is not a list of bpm like 114,133,152", spec) }
             policy.zoneBoundaries = bounds
         }
@@ -80,7 +80,8 @@ enum CadenceOptions {
     }
 }
 
-import Foundation
+import FoundationEssentials
+import Platform
 
 private extension CadenceParameter.Unit {
     /// How `--help` names the flag's value.

@@ -1,5 +1,5 @@
 import Forwarding
-import Foundation
+import FoundationEssentials
 import Session
 
 /// The `--sink` flags shared by `replay` and `run`: where updates go and what each sink needs. Every

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A JSON value at its path, with typed readers. Each reader either returns the value or reports
 /// what was expected at that path and returns nil, so reading goes on and finds every issue.
@@ -22,7 +23,7 @@ struct ConfigNode {
 
     func nonEmptyString() -> String? {
         guard let text = string() else { return nil }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { report("expected a non-empty string"); return nil }
+        guard !text.trimmed.isEmpty else { report("expected a non-empty string"); return nil }
         return text
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// One network sink's delivery thread: takes deliveries from the sink's queue strictly in order,
 /// sends each through the transmitter, retries with capped backoff, and reports what happened.
@@ -22,14 +22,15 @@ public final class DeliveryWorker: @unchecked Sendable {
     private let settings: Settings
     private let log: @Sendable (String) -> Void
     // Everything below is guarded by `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var queue: DeliveryQueue
     private var counters = SinkCounters()
     private var consecutiveFailures = 0
     private var consecutiveThrottles = 0
-    private var retryAt: Date?
+    /// Monotonic seconds (`MonotonicClock`): a wall-clock step must not move a retry or the grace.
+    private var retryAt: Double?
     private var stopping = false
-    private var shutdownDeadline = Date.distantFuture
+    private var shutdownDeadline = Double.infinity
     private var finished = false
     private var gone: String?
     /// Why sending stopped while items stay queued for the spool (`DeliveryOutcome.halted`).
@@ -43,9 +44,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         self.log = log
         queue = DeliveryQueue(capacity: settings.queueCapacity)
         for delivery in pending { record(queue.enqueue(delivery)) }
-        let thread = Thread { [self] in run(transmitter: makeTransmitter()) }
-        thread.name = "hrbridge-sink-\(name)"
-        thread.start()
+        NamedThread.start("sink-\(name)") { [self] in run(transmitter: makeTransmitter()) }
     }
 
     public func enqueue(_ delivery: Delivery) {
@@ -78,7 +77,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         stopping = true
-        shutdownDeadline = Date(timeIntervalSinceNow: grace)
+        shutdownDeadline = MonotonicClock.seconds() + grace
         condition.broadcast()
         while !finished { condition.wait() }
         return queue.removeAll()
@@ -90,7 +89,7 @@ public final class DeliveryWorker: @unchecked Sendable {
     public func waitUntilDelivered(within seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = MonotonicClock.seconds() + seconds
         while !queue.isEmpty, gone == nil, halted == nil, !finished {
             guard condition.wait(until: deadline) else { break }
         }
@@ -126,7 +125,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             condition.unlock()
         }
         while true {
-            let now = Date()
+            let now = MonotonicClock.seconds()
             if gone != nil || (stopping && (queue.isEmpty || now >= shutdownDeadline || halted != nil)) { return }
             if halted != nil {
                 condition.wait()
@@ -198,6 +197,6 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
         counters.lastError = reason
         if queue.retryLater() != nil { counters.superseded += 1 }
-        retryAt = Date(timeIntervalSinceNow: delay)
+        retryAt = MonotonicClock.seconds() + delay
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Undelivered lifecycle steps of one sink, kept on disk between runs: written at shutdown, loaded
 /// and delivered first at the next start. One JSON `Delivery` per line. The file stays until the
@@ -9,14 +10,15 @@ public struct Spool: Sendable {
 
     /// `directory/<sink name with every character outside [A-Za-z0-9.-] replaced by _>.ndjson`
     public init(directory: String, sinkName: String) {
-        path = (directory as NSString).appendingPathComponent(Self.safeFileName(sinkName) + ".ndjson")
+        path = FilePath.join(directory, Self.safeFileName(sinkName) + ".ndjson")
     }
 
     /// `name` with every character outside [A-Za-z0-9.-] replaced by `_`: a URL or an address becomes
     /// one file name, readable and never a path.
     public static func safeFileName(_ name: String) -> String {
         String(name.unicodeScalars.map { scalar -> Character in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "-" ? Character(scalar) : "_"
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-"
+                ? Character(scalar) : "_"
         })
     }
 
@@ -47,7 +49,7 @@ public struct Spool: Sendable {
             text.append(try encoder.encode(delivery))
             text.append(UInt8(ascii: "\n"))
         }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: FilePath.parent(of: path), withIntermediateDirectories: true)
         try text.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 
 /// The real time, for what must not follow a replayed trace's clock (the provider token's `iat`).

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// A blocking HTTP client on one libcurl easy handle, used by one delivery thread. The handle keeps
 /// its connection open between requests (APNs asks providers to reuse connections); TLS peer and
@@ -121,7 +122,7 @@ private final class ResponseCollector {
         if line.hasPrefix("HTTP/") { headers = [:]; return }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = line[line.index(after: colon)...].trimmed
         headers[name] = value
     }
 }

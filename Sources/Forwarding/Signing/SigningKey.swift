@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// How a JWT is signed (RFC 7518 §3.1), and the key each way needs.
 public enum JWSAlgorithm: String, Sendable, Equatable {

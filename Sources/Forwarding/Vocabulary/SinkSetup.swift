@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// What every sink is built with, beside its own values: how HTTP sinks connect, where undelivered
 /// starts and ends are spooled, where standard output goes, the process environment (credentials,
@@ -45,7 +46,7 @@ public struct SinkSetup {
             text = value
             origin = "environment variable \(name)"
         }
-        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = text.trimmed
         guard !line.isEmpty, !line.contains(where: \.isNewline) else { throw .invalid("\(origin): expected one line holding the \(what)") }
         return (line, origin)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one sink option was given. Secrets are where to read them, never their contents.
 public enum SinkValue: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A point in time as whole microseconds since the Unix epoch. Integers keep replays exact:
 /// no floating-point drift between a recorded trace and its replay.

@@ -1,5 +1,5 @@
 import DBus
-import Foundation
+import FoundationEssentials
 
 /// Where `io.hrbridge.Bridge1` is served (`--control-bus system|session|none` for run and paced
 /// replay). The session bus by default (a person's own run); the systemd unit passes `system`.

@@ -1,6 +1,6 @@
 import BlueZ
 import DBus
-import Foundation
+import FoundationEssentials
 import Sensors
 
 /// Opens the system bus and the BlueZ mirror, turning each way that can fail into a message

@@ -1,6 +1,6 @@
 import BlueZ
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Sensors
 import Synchronization
 

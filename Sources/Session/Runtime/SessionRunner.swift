@@ -1,5 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// What `replay --speed` and `run` share around their live sessions: SIGINT/SIGTERM go to every
 /// session, each starts (recovering first), the command waits for all, and how they ended becomes

@@ -1,5 +1,5 @@
 import Config
-import Foundation
+import FoundationEssentials
 import LiveState
 
 /// One live session per strap of the configuration file (for `run`): each with its own engine,

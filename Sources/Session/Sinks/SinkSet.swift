@@ -1,5 +1,5 @@
 import Forwarding
-import Foundation
+import FoundationEssentials
 import LiveState
 import Synchronization
 

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// One session's state file, `<state directory>/activities/<key>.json`, with its lock `<key>.lock`
 /// held for the session's life: a second run for the same key is refused instead of both ending
@@ -30,13 +31,13 @@ public final class ActivityStateFile {
 
     /// Creates the directory if needed and takes the lock.
     init(directory: String, key: String) throws(Failure) {
-        let folder = (directory as NSString).appendingPathComponent("activities")
-        path = (folder as NSString).appendingPathComponent(key + ".json")
-        lockPath = (folder as NSString).appendingPathComponent(key + ".lock")
+        let folder = FilePath.join(directory, "activities")
+        path = FilePath.join(folder, key + ".json")
+        lockPath = FilePath.join(folder, key + ".lock")
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FilePath.createDirectories(folder)
         } catch {
-            throw .io(path: folder, what: "cannot create the state directory: \((error as NSError).localizedDescription)")
+            throw .io(path: folder, what: "cannot create the state directory: \(error.description)")
         }
         lockDescriptor = try Self.lock(lockPath)
     }
@@ -128,7 +129,7 @@ public final class ActivityStateFile {
             guard descriptor >= 0 else { throw .io(path: lockPath, what: "cannot open: \(lastError)") }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let holder = String(decoding: FileManager.default.contents(atPath: lockPath) ?? Data(), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmed
                 close(descriptor)
                 throw .busy(path: lockPath, holder: holder.isEmpty ? "pid unknown" : "pid \(holder)")
             }
@@ -150,7 +151,7 @@ public final class ActivityStateFile {
     private static let maximumLockAttempts = 8
 
     private func syncDirectory() {
-        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = open(FilePath.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return }
         _ = fsync(directory)
         close(directory)

@@ -1,7 +1,8 @@
+import Platform
 import BlueZ
 import Config
 import Forwarding
-import Foundation
+import FoundationEssentials
 
 /// Names a session's state file: one per strap (a strap has one activity at a time, and two runs
 /// must not both own it) and one per replayed trace file.
@@ -24,7 +25,7 @@ public enum SessionKey {
     public static func replay(tracePath path: String) -> String {
         guard path != "-" else { return "replay-stdin" }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        return "replay-" + Spool.safeFileName((path as NSString).lastPathComponent) + "-" + fnv1a(absolute)
+        return "replay-" + Spool.safeFileName(FilePath.lastComponent(of: path)) + "-" + fnv1a(absolute)
     }
 
     /// FNV-1a, 32 bits, as 8 hex digits: stable across runs and builds (Swift's Hasher is seeded per process).

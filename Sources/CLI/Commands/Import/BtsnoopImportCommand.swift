@@ -1,8 +1,9 @@
 import BlueZ
-import Foundation
+import FoundationEssentials
 import Sensors
 import Session
 import Trace
+import Platform
 
 /// `hrbridge import btsnoop CAPTURE -o OUT.trace`: a btmon capture of a real session becomes a
 /// trace per device, named as `record` names several straps' files.
@@ -30,7 +31,7 @@ enum BtsnoopImportCommand {
         }
         let result: BtsnoopImport.Result
         do {
-            result = try BtsnoopImport.convert(Array(capture), source: (capturePath as NSString).lastPathComponent, handles: handles)
+            result = try BtsnoopImport.convert(Array(capture), source: FilePath.lastComponent(of: capturePath), handles: handles)
         } catch {
             throw .dataError("\(capturePath): \(error)")
         }

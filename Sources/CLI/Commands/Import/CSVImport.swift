@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import Trace
+import Platform
 
 /// `import csv`: `t_seconds,bpm` rows (and `--rr` `t_seconds,rr_ms` rows) relative to `--start`.
 enum CSVImport {
@@ -8,7 +9,7 @@ enum CSVImport {
         let start = start ?? RecordingImport.defaultStart
         let rates = try rows(at: path, rule: .beatsPerMinute, start: start)
         let intervals = try arguments.value("--rr").map { path throws(CLIError) in try rows(at: path, rule: .rrMilliseconds, start: start) } ?? []
-        let sources = ([path] + arguments.allValues("--rr")).map { ($0 as NSString).lastPathComponent }
+        let sources = ([path] + arguments.allValues("--rr")).map { FilePath.lastComponent(of: $0) }
         return WorkoutRecording(csvHeartRate: rates, rrIntervals: intervals, start: start,
                                 source: sources.joined(separator: " + "))
     }

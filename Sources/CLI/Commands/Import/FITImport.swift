@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import Trace
+import Platform
 
 /// `import fit`: a watch's or bike computer's FIT activity file, at its own times.
 enum FITImport {
@@ -9,7 +10,7 @@ enum FITImport {
             throw .noInput("\(path): cannot read file")
         }
         do {
-            return try WorkoutRecording(fit: [UInt8](data), path: path, source: (path as NSString).lastPathComponent)
+            return try WorkoutRecording(fit: [UInt8](data), path: path, source: FilePath.lastComponent(of: path))
         } catch {
             throw .dataError("\(error)")
         }

@@ -1,6 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 import Sensors
 import Trace
+import Platform
 
 /// `hrbridge import [FORMAT] FILE`: a recording people already have becomes a trace that replays
 /// like a strap (and a foot pod, when it has distance).
@@ -93,10 +97,11 @@ enum ImportCommand {
 
     /// Reads an XML recording through a fixed buffer: the file is never all in memory.
     static func readXML<File>(_ path: String, _ read: (XMLByteStream) throws(ImportError) -> File) throws(CLIError) -> File {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .noInput("\(path): cannot read file") }
-        defer { try? handle.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .noInput("\(path): cannot read file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
         do {
-            return try read(XMLByteStream(descriptor: handle.fileDescriptor))
+            return try read(XMLByteStream(descriptor: descriptor))
         } catch {
             throw .dataError("\(error)")
         }
@@ -111,9 +116,12 @@ enum ImportCommand {
             }
             return (format, arguments.positionals[1])
         }
-        guard let handle = FileHandle(forReadingAtPath: first) else { throw .noInput("\(first): cannot read file") }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: ImportFormat.headLength)) ?? Data())
+        let descriptor = open(first, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .noInput("\(first): cannot read file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: ImportFormat.headLength)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        head = Array(head.prefix(max(count, 0)))
         guard let format = ImportFormat.recognising(head) else {
             throw .dataError("\(first): not a recording hrbridge can import (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))); name the format to see why")
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// What the user must provide for `--sink apns`, and where the push server is.
 public struct APNsSinkSettings: Sendable, Equatable {
@@ -38,7 +39,7 @@ public struct APNsSinkSettings: Sendable, Equatable {
     /// A device or push-to-start token as APNs wants it in the path (lower-case hex), or nil when
     /// `text` (trimmed) is not an even number of hex digits.
     public static func normalizedToken(_ text: String) -> String? {
-        let token = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let token = text.trimmed.lowercased()
         // By scalar: Character.isHexDigit also takes fullwidth digits, which no token has.
         guard !token.isEmpty, token.unicodeScalars.count % 2 == 0,
               token.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else { return nil }

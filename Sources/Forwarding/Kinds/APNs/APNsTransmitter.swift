@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 import LiveState
 
@@ -67,7 +67,7 @@ public final class APNsTransmitter: Transmitter {
         case let .failure(failure):
             // curl's message names the URL, whose last part is the whole device token.
             let token = String(delivery.request.url.split(separator: "/").last ?? "")
-            let text = token.isEmpty ? "\(failure)" : "\(failure)".replacingOccurrences(of: token, with: Self.short(token))
+            let text = token.isEmpty ? "\(failure)" : "\(failure)".replacing(token, with: Self.short(token))
             return .answered(.retry("APNs: \(text)", retryAfter: nil))
         case let .success(response):
             let reason = Self.reason(response.body)
@@ -89,8 +89,9 @@ public final class APNsTransmitter: Transmitter {
 
     /// APNs error bodies are `{"reason": "BadDeviceToken"}` (410 adds a timestamp).
     static func reason(_ body: [UInt8]) -> String? {
-        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        return object["reason"] as? String
+        struct ErrorBody: Decodable { let reason: String? }
+        guard !body.isEmpty else { return nil }
+        return (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.reason
     }
 
     /// Device tokens are identifiers: logs show only their first 8 characters.

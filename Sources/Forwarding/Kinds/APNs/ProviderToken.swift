@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Sensors
 
 /// An APNs provider authentication token: a JWT signed ES256 with the team's key.

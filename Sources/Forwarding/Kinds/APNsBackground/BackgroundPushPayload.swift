@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LiveState
 
 /// The body of a background push: `{"aps": {"content-available": 1}}` and, beside it, what the app

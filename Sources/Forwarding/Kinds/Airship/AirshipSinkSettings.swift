@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `--sink airship` sends with: the API host, the app, who receives it and how the app tracks
 /// its activity. The credentials are `AirshipAuthorization`, added at send time.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LiveState
 
 /// Sends Airship pushes and reads Airship's answers: 202 (and any 2xx) delivered; 400 and other
@@ -49,8 +49,18 @@ public final class AirshipTransmitter: Transmitter {
 
     /// Airship's error body: `{"ok": false, "error": "…", "error_code": 40001, "details": {…}}`.
     static func error(_ body: [UInt8]) -> String? {
-        guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        let parts = [object["error_code"].map { "\($0)" }, object["error"] as? String].compactMap { $0 }
+        guard !body.isEmpty, let object = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) else { return nil }
+        let parts = [object.code.map(String.init), object.error].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    private struct ErrorBody: Decodable {
+        let error: String?
+        let code: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case error
+            case code = "error_code"
+        }
     }
 }

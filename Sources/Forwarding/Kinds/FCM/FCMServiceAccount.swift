@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Google service-account key file (the JSON the Firebase console downloads): who signs the OAuth
 /// assertion, with which key, for which project, and where the token is exchanged. Only these fields

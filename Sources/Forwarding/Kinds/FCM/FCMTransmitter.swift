@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LiveState
 import Sensors
 
@@ -77,12 +77,19 @@ final class FCMTransmitter: Transmitter {
     /// [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "UNREGISTERED"}]}}`;
     /// the `errorCode` of the FcmError detail, else the status.
     static func error(_ body: [UInt8]) -> (code: String, message: String?)? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let error = object["error"] as? [String: Any]
-        else { return nil }
-        let details = error["details"] as? [[String: Any]] ?? []
-        let code = details.lazy.compactMap { $0["errorCode"] as? String }.first ?? error["status"] as? String
-        return code.map { ($0, error["message"] as? String) }
+        guard let error = (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.error else { return nil }
+        let code = error.details?.lazy.compactMap(\.errorCode).first ?? error.status
+        return code.map { ($0, error.message) }
+    }
+
+    private struct ErrorBody: Decodable {
+        struct Error: Decodable {
+            struct Detail: Decodable { let errorCode: String? }
+            let message: String?
+            let status: String?
+            let details: [Detail]?
+        }
+        let error: Error?
     }
 
     /// The body with `android.priority` high: it replaced an urgent update (sensor lost, sensor back)

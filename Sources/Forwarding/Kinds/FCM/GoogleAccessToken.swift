@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Sensors
 
 /// An OAuth 2.0 access token for FCM, got the way Google's service accounts get one (RFC 7523): an
@@ -58,10 +59,10 @@ final class GoogleAccessToken {
                 if response.status >= 500 || response.status == 429 { throw .retry(text) }
                 throw .refused(text + ": check the service-account key file (is the key still valid, is the account allowed to send?)")
             }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-                  let token = object["access_token"] as? String, !token.isEmpty
+            guard let answer = try? JSONDecoder().decode(TokenAnswer.self, from: Data(response.body)),
+                  let token = answer.access_token, !token.isEmpty
             else { throw .retry("OAuth token endpoint: an answer without access_token") }
-            let lifetime = (object["expires_in"] as? Double) ?? Double(Self.assertionLifetime)
+            let lifetime = answer.expires_in ?? Double(Self.assertionLifetime)
             current = (token, time.adding(seconds: lifetime))
             return token
         }
@@ -94,16 +95,21 @@ final class GoogleAccessToken {
     }
 
     /// application/x-www-form-urlencoded: unreserved characters as they are, the rest %XX.
-    static func formEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    static func formEncoded(_ text: String) -> String { text.percentEncoded }
+
+    private struct TokenAnswer: Decodable {
+        let access_token: String?
+        let expires_in: Double?
     }
 
     /// RFC 6749's error body: `{"error": "invalid_grant", "error_description": "…"}`.
     static func oauthError(_ body: [UInt8]) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        let parts = [object["error"] as? String, object["error_description"] as? String].compactMap { $0 }
+        struct ErrorBody: Decodable {
+            let error: String?
+            let error_description: String?
+        }
+        guard let object = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) else { return nil }
+        let parts = [object.error, object.error_description].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ": ")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Where a lifecycle server's bearer token comes from: a file (re-read when the server answers 401,
 /// so a rotated token needs no restart) or an environment variable. Never argv, never logged.
@@ -13,13 +14,13 @@ public enum BearerTokenSource: Sendable, Equatable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SinkError(sink: "token", message: "\(path): cannot read the bearer token file")
             }
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = String(decoding: data, as: UTF8.self).trimmed
             guard !token.isEmpty, !token.contains(where: \.isNewline) else {
                 throw SinkError(sink: "token", message: "\(path): expected one line holding the bearer token")
             }
             return token
         case let .environment(name):
-            guard let value = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let value = ProcessInfo.processInfo.environment[name]?.trimmed,
                   !value.isEmpty
             else {
                 throw SinkError(sink: "token", message: "environment variable \(name) is not set or empty")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import LiveState
 
 /// The lifecycle server contract (lifecycle-server.openapi.json): every update is
@@ -28,9 +29,7 @@ public enum LifecycleRequest {
     }
 
     public static func url(baseURL: String, activityID: String, event: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove("/")
-        let activity = activityID.addingPercentEncoding(withAllowedCharacters: allowed) ?? activityID
+        let activity = activityID.percentEncoded
         let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         return "\(base)/activities/\(activity)/\(event)"
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends lifecycle-server deliveries and reads the answers per the contract: 2xx delivered; 409
 /// (the server already holds a newer sequence) dropped; 401/403 re-read the token and retry; 429
@@ -52,11 +52,16 @@ public final class LifecycleTransmitter: Transmitter {
     /// The contract's error body `{"error": "...", "message": "..."}`, or the raw text, shortened.
     static func errorText(_ body: [UInt8]) -> String? {
         guard !body.isEmpty else { return nil }
-        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
-            let parts = [object["error"], object["message"]].compactMap { $0 as? String }
+        if let object = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
+            let parts = [object.error, object.message].compactMap { $0 }
             if !parts.isEmpty { return parts.joined(separator: ": ") }
         }
-        return String(String(decoding: body.prefix(200), as: UTF8.self))
+        return String(decoding: body.prefix(200), as: UTF8.self)
+    }
+
+    private struct ErrorBody: Decodable {
+        let error: String?
+        let message: String?
     }
 }
 

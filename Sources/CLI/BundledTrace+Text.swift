@@ -1,3 +1,9 @@
+// The bundled trace's text, carried in the binary (no resource bundle, which would need
+// Foundation's Bundle and a file beside the installed binary). Made from
+// shared/recordings/pri_treadmill_12km.hr.csv by `hrbridge import csv` (ImportCommandTests checks
+// that importing it again gives exactly this).
+extension BundledTrace {
+    static let text = #"""
 hrbridge-trace 1 start=2024-01-01T06:00:00.000000Z name=Polar%20H10%20(recording) source=pri_treadmill_12km.hr.csv
 0 note imported from pri_treadmill_12km.hr.csv
 0 connected
@@ -3863,3 +3869,6 @@ hrbridge-trace 1 start=2024-01-01T06:00:00.000000Z name=Polar%20H10%20(recording
 3859000000 notify 2a37 06a6
 3860000000 notify 2a37 06a6
 3861000000 notify 2a37 06a6
+
+"""#
+}

@@ -85,7 +85,7 @@ public final class APNsTransmitter: Transmitter {
     }
 
     /// APNs error bodies are `{"reason": "BadDeviceToken"}` (410 adds a timestamp).
-    static func reason(_ body: [UInt8]) -> String? {
+    package static func reason(_ body: [UInt8]) -> String? {
         guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
         return object["reason"] as? String
     }

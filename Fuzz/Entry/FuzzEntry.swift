@@ -33,6 +33,21 @@ func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointe
     return 0
 }
 
+/// SwiftPM links an executable with `main` defined as `<module>_main` (so tests can link the
+/// module); with no `@main` here, that is this, which hands over to libFuzzer's driver.
+@_cdecl("hrbridge_fuzz_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

@@ -9,9 +9,11 @@ import Darwin
 /// `_exit`; it holds one input's files. One input at a time: the fixed names are shared.
 enum ScratchFile {
     static let directory: String = {
-        var template = Array("/tmp/hrbridge-fuzz-XXXXXX".utf8CString)
+        // In memory when there is a /dev/shm: the trace targets write three files per input.
+        let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        var template = Array("\(parent)/hrbridge-fuzz-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            fatalError("cannot make a scratch directory under /tmp: \(String(cString: strerror(errno)))")
+            fatalError("cannot make a scratch directory under \(parent): \(String(cString: strerror(errno)))")
         }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()

@@ -29,4 +29,12 @@ import Testing
             }
         }
     }
+
+    /// scripts/fuzz runs the targets it lists (the fuzzer build cannot list them itself).
+    @Test func theScriptRunsEveryTarget() throws {
+        let script = try String(contentsOf: FuzzInputs.fuzzDirectory.deletingLastPathComponent().appendingPathComponent("scripts/fuzz"), encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("all_targets=(") })
+        let names = line.dropFirst("all_targets=(".count).dropLast().split(separator: " ").map(String.init)
+        #expect(names == FuzzTarget.all.map(\.name))
+    }
 }

@@ -54,6 +54,10 @@ let package = Package(
             dependencies: ["CLI", "Trace", "TestSupport"],
             path: "Benchmarks/FITImportBenchmark"
         ),
+        // Fuzzing (Fuzz/README.md), not part of the product: each outside-facing parser's check, run by
+        // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
+        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "Forwarding"], path: "Fuzz/Targets"),
+        .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
@@ -68,6 +72,7 @@ let package = Package(
             dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
             resources: [.copy("Scripts")]
         ),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(
             name: "CLITests",

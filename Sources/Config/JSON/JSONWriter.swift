@@ -1,12 +1,13 @@
 import Forwarding
 
 /// Writes a `JSONValue` as indented JSON in member order, so `config check` prints the effective
-/// configuration in the order a person reads (and wrote) it.
-enum JSONWriter {
+/// configuration in the order a person reads (and wrote) it. `package`: the JSON fuzz target checks
+/// that what it writes parses back to the same value.
+package enum JSONWriter {
     /// Longest line an object of scalars may take before it is spread over several lines.
     static let oneLineWidth = 100
 
-    static func pretty(_ value: JSONValue) -> String {
+    package static func pretty(_ value: JSONValue) -> String {
         var text = ""
         write(value, indent: "", to: &text)
         return text + "\n"

@@ -112,12 +112,15 @@ public final class HTTPClient {
     }
 }
 
-/// Gathers one response's header lines and body from libcurl's callbacks.
-private final class ResponseCollector {
+/// Gathers one response's header lines and body from libcurl's callbacks. `package`: the
+/// server-response fuzz target feeds it header lines as a server could send them.
+package final class ResponseCollector {
     var body: [UInt8] = []
-    var headers: [String: String] = [:]
+    package private(set) var headers: [String: String] = [:]
 
-    func addHeaderLine(_ line: String) {
+    package init() {}
+
+    package func addHeaderLine(_ line: String) {
         // A new status line (after a redirect or 100-continue) starts a new header block.
         if line.hasPrefix("HTTP/") { headers = [:]; return }
         guard let colon = line.firstIndex(of: ":") else { return }

@@ -45,7 +45,10 @@ import Testing
         (fileHeader + " 00000004 00000004 00000005 00000000 00e03ab4", 16, "truncated record header (20 of 24 bytes)"),
         (fileHeader + " 00000004 00000004 00000005 00000000 00e03ab44a676000 4020", 16, "truncated record: its packet needs 4 bytes, the file has 2 left"),
         (fileHeader + " 00000008 00000004 00000005 00000000 00e03ab44a676000 40200000", 16, "record keeps 4 of its packet's 8 bytes"),
-        (fileHeader + " 00000000 00000000 00000005 00000000 ffffffffffffffff", 32, "timestamp 18446744073709551615 is out of range"),
+        (fileHeader + " 00000000 00000000 00000005 00000000 ffffffffffffffff", 32, "timestamp 18446744073709551615 is outside the years 1970–9999 a trace can hold"),
+        // One microsecond outside the years a trace can hold, either side (found by the btsnoop fuzz target).
+        (fileHeader + " 00000000 00000000 00000005 00000000 00dcddb30f2f7fff", 32, "timestamp 62168255999999999 is outside the years 1970–9999 a trace can hold"),
+        (fileHeader + " 00000000 00000000 00000005 00000000 046121bfdba2e000", 32, "timestamp 315570556800000000 is outside the years 1970–9999 a trace can hold"),
     ])
     func rejectsBadCaptures(hex: String, offset: Int, what: String) throws {
         let bytes = try Hex.decodeLenient(hex)

@@ -88,7 +88,7 @@ public final class APNsTransmitter: Transmitter {
     }
 
     /// APNs error bodies are `{"reason": "BadDeviceToken"}` (410 adds a timestamp).
-    static func reason(_ body: [UInt8]) -> String? {
+    package static func reason(_ body: [UInt8]) -> String? {
         struct ErrorBody: Decodable { let reason: String? }
         guard !body.isEmpty else { return nil }
         return (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.reason

@@ -50,7 +50,7 @@ public final class LifecycleTransmitter: Transmitter {
     }
 
     /// The contract's error body `{"error": "...", "message": "..."}`, or the raw text, shortened.
-    static func errorText(_ body: [UInt8]) -> String? {
+    package static func errorText(_ body: [UInt8]) -> String? {
         guard !body.isEmpty else { return nil }
         if let object = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
             let parts = [object.error, object.message].compactMap { $0 }

@@ -54,8 +54,10 @@ struct BtsnoopRecordReader {
             throw BtsnoopError(offset: start, "truncated record: its packet needs \(includedLength) bytes, the file has \(bytes.count - packetStart) left")
         }
         let rawTime = UInt64(Self.bigEndian32(bytes, at: start + 16)) << 32 | UInt64(Self.bigEndian32(bytes, at: start + 20))
-        guard let time = BtsnoopTime.timestamp(rawTime) else {
-            throw BtsnoopError(offset: start + 16, "timestamp \(rawTime) is out of range")
+        // Refused here, at its offset: a trace cannot hold such a time (the import wrote traces the
+        // reader refused, with a start before 1970 or an offset reaching past 9999).
+        guard let time = BtsnoopTime.timestamp(rawTime), UTCTimestampText.writableRange.contains(time) else {
+            throw BtsnoopError(offset: start + 16, "timestamp \(rawTime) is outside the years \(UTCTimestampText.writableYears) a trace can hold")
         }
         offset = packetStart + includedLength
         return BtsnoopRecord(

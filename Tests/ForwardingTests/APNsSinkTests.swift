@@ -193,7 +193,7 @@ private struct PhoneContentState: Decodable, Equatable {
         rig.sink.finish(grace: 10)
         #expect(rig.server.requests().map { Self.aps($0)["event"] as? String } == ["end"])
         #expect(rig.sink.counters.failed == 1)
-        #expect(rig.log.all.contains { $0.contains("over APNs' 4096") })
+        #expect(rig.log.all.contains { $0.contains("over the 4096 APNs takes") })
     }
 
     /// The engine decides the priority (its push budget may send a sensor-lost at 5); APNs sends

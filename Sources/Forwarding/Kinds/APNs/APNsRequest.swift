@@ -9,19 +9,11 @@ public enum APNsRequest {
     public static func delivery(for update: ActivityUpdate, settings: APNsSinkSettings) throws(SinkError) -> Delivery? {
         let pushToStart = update.event == .start && settings.pushToStartToken != nil
         guard let token = pushToStart ? settings.pushToStartToken : settings.deviceToken else { return nil }
-        let body: [UInt8]
-        do {
-            body = try APNsPayload(update: update, pushToStart: pushToStart, settings: settings).encoded()
-        } catch {
-            throw SinkError(sink: "apns", message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
+        let body = try PushBody.encode(update, sink: "apns", service: "APNs", limit: APNsPayload.byteLimit) {
+            try APNsPayload(update: update, pushToStart: pushToStart, settings: settings).encoded()
         }
-        guard body.count <= APNsPayload.byteLimit else {
-            throw SinkError(sink: "apns", message: "\(update.activityID)#\(update.sequence) not sent: payload is \(body.count) bytes, "
-                + "over APNs' \(APNsPayload.byteLimit); shorten the workout name or interval label")
-        }
-        let base = settings.baseURL.hasSuffix("/") ? String(settings.baseURL.dropLast()) : settings.baseURL
         let request = HTTPRequest(
-            url: "\(base)/3/device/\(token)",
+            url: "\(PushBody.base(settings.baseURL))/3/device/\(token)",
             headers: [
                 HTTPHeader("apns-push-type", "liveactivity"),
                 HTTPHeader("apns-topic", settings.topic),

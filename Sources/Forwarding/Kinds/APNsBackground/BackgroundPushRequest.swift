@@ -6,26 +6,16 @@ import LiveState
 /// `apns-expiration` the stale date: a state past it is worth nothing to the app. The provider token
 /// is added at send time.
 enum BackgroundPushRequest {
-    /// APNs' limit for every push type but VoIP.
-    static let byteLimit = 4096
     /// APNs' limit on `apns-collapse-id`.
     static let collapseIDLimit = 64
 
     static func delivery(for update: ActivityUpdate, deviceToken: String, bundleID: String, key: String,
                          baseURL: String) throws(SinkError) -> Delivery {
-        let body: [UInt8]
-        do {
-            body = try BackgroundPushPayload(key: key, update: update).encoded()
-        } catch {
-            throw SinkError(sink: "apns-background", message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
+        let body = try PushBody.encode(update, sink: "apns-background", service: "APNs") {
+            try BackgroundPushPayload(key: key, update: update).encoded()
         }
-        guard body.count <= byteLimit else {
-            throw SinkError(sink: "apns-background", message: "\(update.activityID)#\(update.sequence) not sent: payload is \(body.count) bytes, "
-                + "over APNs' \(byteLimit); shorten the workout name or interval label")
-        }
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         let request = HTTPRequest(
-            url: "\(base)/3/device/\(deviceToken)",
+            url: "\(PushBody.base(baseURL))/3/device/\(deviceToken)",
             headers: [
                 HTTPHeader("apns-push-type", "background"),
                 HTTPHeader("apns-topic", bundleID),

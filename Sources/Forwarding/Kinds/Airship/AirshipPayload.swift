@@ -7,10 +7,8 @@ import Sensors
 /// own encoding (Foundation's default JSONEncoder strategies: dates as seconds since 2001), which
 /// Airship hands to APNs unchanged, so the phone decodes them like a local update.
 struct AirshipPayload: Encodable {
-    struct Alert: Encodable {
-        var title: String
-        var body: String
-    }
+    /// The same alert a push-to-start shows through APNs.
+    typealias Alert = APNsPayload.Alert
 
     struct LiveActivity: Encodable {
         var event: String

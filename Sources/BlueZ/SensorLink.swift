@@ -141,7 +141,9 @@ public final class SensorLink: Sendable {
             } else if let adapter = tree.adapters.first(where: \.powered) {
                 let hint = role == .strap ? "straps sleep off the chest: wet the electrodes and put it on" : "pods and bike sensors sleep until moved"
                 cause = "not found yet; scanning on \(adapter.interfaceName) (\(hint))"
-                if scanningOn?.path != adapter.path {
+                // Discovery is one session per bus client, and a run's links share one connection:
+                // another link that found its sensor stopped it for all. Scan again when it stopped.
+                if scanningOn?.path != adapter.path || !adapter.discovering {
                     scanningOn = adapter
                     try? await adapter.setDiscoveryFilter(Adapter1.sensorDiscoveryFilter(), on: bus)
                     do { try await adapter.startDiscovery(on: bus) } catch { log("StartDiscovery: \(error)") }

@@ -40,7 +40,7 @@ final class FakeBlueZ: @unchecked Sendable {
 
     /// A link with a policy scaled for tests (short backoff, 1 s watchdog), its task and a
     /// reader for its events.
-    func link(_ selector: StrapSelector = .address(strap), log: @escaping @Sendable (String) -> Void = { _ in })
+    func link(_ selector: StrapSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in })
         -> (link: SensorLink, task: Task<Void, any Error>, events: EventRecorder) {
         var policy = ReconnectPolicy()
         policy.backoff = [.milliseconds(50), .milliseconds(100), .milliseconds(200)]
@@ -51,7 +51,7 @@ final class FakeBlueZ: @unchecked Sendable {
         policy.silenceTimeout = .seconds(1)
         let (events, continuation) = AsyncStream.makeStream(of: StrapEvent.self)
         let queue = DispatchQueue(label: "test.strap-events")
-        let link = SensorLink(selector: selector, client: client, gates: AdapterGates(), policy: policy,
+        let link = SensorLink(selector: selector, role: role, client: client, gates: AdapterGates(), policy: policy,
                              environment: LinkEnvironment(clock: Self.wallClock, random: { 0.5 }, log: log, events: queue)) {
             continuation.yield($0)
         }

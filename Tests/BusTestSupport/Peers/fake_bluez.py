@@ -21,7 +21,11 @@ Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bl
   Restart(d s)         bluetoothd restart: org.bluez released, all objects gone, back after s seconds
   FailConnects(s name, s text, u n)  the next n Connect calls answer that D-Bus error
   HideHeartRate(b)     services resolve without 0x180D (what a stale GATT cache looks like)
+  Wake(s addr)         a sensor started with --asleep begins to advertise
   Sent(s addr) -> aq   the rates sent so far;  Calls(s method) -> u  how often a method was called
+Discovery is one session per adapter, as bluetoothd's is per client (and a run's links share
+one connection): StopDiscovery ends it whoever started it. A sensor in --unknown is not in the
+tree until discovery sees it advertising (awake, not in --asleep); once seen it stays known.
 Prints "ready" once org.bluez is on the bus.
 """
 import argparse
@@ -71,6 +75,8 @@ class Strap:
         self.next_rate = 1
         self.sent = []
         self.battery = 87
+        self.known = True         # in bluetoothd's tree (else only discovery can add it)
+        self.awake = True         # advertising
 
     def path(self, fake):
         return f'/org/bluez/{fake.adapter_name}/dev_' + self.address.replace(':', '_')
@@ -86,6 +92,10 @@ class Fake:
         self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
         self.hide_heart_rate = False  # connect, resolve, but no 0x180D service (a stale GATT cache)
         self.straps = [Strap(*item.split('=', 2)) for item in args.straps.split(',')]
+        self.discovering = False
+        for strap in self.straps:
+            strap.known = strap.address not in args.unknown.split(',')
+            strap.awake = strap.address not in args.asleep.split(',')
         self.name = dbus.service.BusName('org.bluez', bus)
         self.main = mockobject.DBusMockObject(self.name, '/', 'org.bluez.Mock', {}, os.devnull, True)
         mockobject.objects['/'] = self.main
@@ -110,21 +120,51 @@ class Fake:
         bluez5.AddAdapter(self.main, self.adapter_name, 'hrbridge-test')
         adapter = self.objects()[f'/org/bluez/{self.adapter_name}']
         adapter.UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(self.powered, variant_level=1)})
+        adapter.AddMethods(ADAPTER, [
+            ('StartDiscovery', '', '', lambda _: self.set_discovering(True, 'StartDiscovery')),
+            ('StopDiscovery', '', '', lambda _: self.set_discovering(False, 'StopDiscovery')),
+        ])
+        self.discovering = False
         for strap in self.straps:
             strap.connected = strap.resolved = False
             strap.acquired = None
             strap.session = False
-            path = bluez5.AddDevice(self.main, self.adapter_name, strap.address, strap.name)
-            device = self.objects()[path]
-            device.AddMethods(DEVICE, [
-                ('Connect', '', '', lambda device, s=strap: self.connect(s)),
-                ('Disconnect', '', '', lambda device, s=strap: self.disconnect(s)),
-            ])
-            shorts = self.args.uuids.split(',') if strap.kind == 'hr' else [KINDS[strap.kind][0], '180f']
-            advertised = [uuid(short) for short in shorts]
-            device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
-            if self.args.connected:
-                self.connect(strap, counted=False)
+            if strap.known:
+                self.add_device(strap)
+
+    def set_discovering(self, on, method):
+        self.count(method)
+        if on and self.discovering:
+            raise error('InProgress', 'Operation already in progress')
+        self.discovering = on
+        adapter = self.objects()[f'/org/bluez/{self.adapter_name}']
+        adapter.UpdateProperties(ADAPTER, {'Discovering': dbus.Boolean(on, variant_level=1)})
+        for strap in self.straps:
+            self.discover(strap)
+
+    def discover(self, strap):
+        """Discovery adds an unknown sensor once it advertises."""
+        if self.discovering and strap.awake and not strap.known:
+            strap.known = True
+            self.add_device(strap)
+
+    def wake(self, address):
+        strap = self.strap(address)
+        strap.awake = True
+        self.discover(strap)
+
+    def add_device(self, strap):
+        path = bluez5.AddDevice(self.main, self.adapter_name, strap.address, strap.name)
+        device = self.objects()[path]
+        device.AddMethods(DEVICE, [
+            ('Connect', '', '', lambda device, s=strap: self.connect(s)),
+            ('Disconnect', '', '', lambda device, s=strap: self.disconnect(s)),
+        ])
+        shorts = self.args.uuids.split(',') if strap.kind == 'hr' else [KINDS[strap.kind][0], '180f']
+        advertised = [uuid(short) for short in shorts]
+        device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
+        if self.args.connected:
+            self.connect(strap, counted=False)
 
     def connect(self, strap, counted=True):
         if counted:
@@ -347,6 +387,7 @@ def export_control(bus, fake):
         ('Restart', 'd', '', lambda _, seconds: fake.restart(seconds)),
         ('HideHeartRate', 'b', '', lambda _, hidden: setattr(fake, 'hide_heart_rate', hidden)),
         ('FailConnects', 'ssu', '', lambda _, name, text, times: fake.connect_failures.extend([(name, text)] * times)),
+        ('Wake', 's', '', lambda _, address: fake.wake(address)),
         ('Sent', 's', 'aq', lambda _, address: dbus.Array(fake.strap(address).sent, signature='q')),
         ('Calls', 's', 'u', lambda _, method: dbus.UInt32(fake.calls.get(method, 0))),
     ])
@@ -361,6 +402,8 @@ def main():
     parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')
     parser.add_argument('--uuids', default='180d,180f', help='services the straps advertise (180f alone: not a strap)')
     parser.add_argument('--connected', action='store_true', help='straps start connected (a crashed run left the link up)')
+    parser.add_argument('--unknown', default='', help='ADDRESS,… not in the tree until discovery sees them advertising')
+    parser.add_argument('--asleep', default='', help='ADDRESS,… not advertising until Wake')
     args = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SystemBus()

@@ -43,7 +43,11 @@ public final class DeliveryWorker: @unchecked Sendable {
         self.log = log
         queue = DeliveryQueue(capacity: settings.queueCapacity)
         for delivery in pending { record(queue.enqueue(delivery)) }
-        let thread = Thread { [self] in run(transmitter: makeTransmitter()) }
+        let thread = Thread { [self] in
+            let transmitter = makeTransmitter()
+            run(transmitter: transmitter)
+            transmitter.close()
+        }
         thread.name = "hrbridge-sink-\(name)"
         thread.start()
     }

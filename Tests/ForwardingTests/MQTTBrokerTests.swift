@@ -1,4 +1,5 @@
 import Foundation
+import LiveState
 import TestSupport
 import Testing
 @testable import CLI
@@ -132,11 +133,17 @@ import Testing
         #expect(received.last == next.output.last)
     }
 
-    @Test func theLastWillSaysOfflineWhenTheBridgeIsKilled() throws {
+    @Test func theLastWillSaysOfflineWhenTheBridgeIsKilledAndDiscoveryAnnouncesTheStrap() throws {
         let dashboard = try MQTTSubscriber(broker)
-        let bridge = try BridgeProcess(["replay", "--speed", "5", "--from-now"] + gatewayFlags() + ["--mqtt-keep-alive", "5", try trace(strap: "Strap F")])
+        let bridge = try BridgeProcess(["replay", "--speed", "5", "--from-now"] + gatewayFlags()
+            + ["--mqtt-keep-alive", "5", "--mqtt-discovery", try trace(strap: "Strap F")])
         #expect(dashboard.wait(timeout: 10) { $0.contains { $0.topic == "hrbridge/gym/strap-f/state" } }, "\(bridge.log)")
         #expect(dashboard.messages(on: "hrbridge/gym/status").map(\.payload) == ["online"])
+        // Home Assistant's discovery: retained, so Home Assistant finds the device whenever it starts.
+        let discovery = dashboard.messages.filter { $0.topic.hasPrefix("homeassistant/sensor/hrbridge-gym_strap-f/") }
+        #expect(discovery.map(\.topic).sorted() == ["homeassistant/sensor/hrbridge-gym_strap-f/distance/config",
+                                                     "homeassistant/sensor/hrbridge-gym_strap-f/heart_rate/config"])
+        #expect(discovery.allSatisfy { $0.retained && $0.qos == 1 && $0.payload.contains(#""availability_topic":"hrbridge/gym/status""#) })
         bridge.send(SIGKILL)
         #expect(dashboard.wait(timeout: 10) { $0.filter { $0.topic == "hrbridge/gym/status" }.count == 2 })
         let status = dashboard.messages(on: "hrbridge/gym/status")
@@ -165,6 +172,34 @@ import Testing
         let reasons = states.compactMap { Self.field("reason", of: $0) }
         #expect(reasons.filter { $0 == "paused" }.count == 1, "only the coach's pause: \(reasons)")
         #expect(states.last.map { $0.contains(#""event":"end""#) && $0.contains(#""intervalLabel":"Intervals""#) } == true)
+    }
+
+    /// While the process runs, an ended activity's state is replaced by an empty retained message when
+    /// its dismissal delay is over, unless the strap's next activity has published its state meanwhile.
+    @Test func anEndedStateIsClearedAtItsDismissalUnlessANewerActivityTookTheTopic() throws {
+        let dashboard = try MQTTSubscriber(broker)
+        let sink = try NetworkSink.mqtt(
+            settings: MQTTSinkSettings(broker: try #require(MQTTBroker(url: broker.url)), clientID: "clear-test", username: "gateway",
+                                       topics: MQTTTopics(prefix: "hrbridge/gym", strap: "strap-i")),
+            password: MosquittoBroker.users["gateway"], control: SinkControlRelay(), spoolDirectory: nil, log: { _ in })
+        defer { sink.finish(grace: 2) }
+        func ended(_ activity: String) -> ActivityUpdate {
+            var end = SampleUpdates.update(.end, activity: activity, sequence: 2)
+            end.dismissalDate = end.timestamp.adding(seconds: 0.5)
+            return end
+        }
+        let state = "hrbridge/gym/strap-i/state"
+        try sink.accept(SampleUpdates.update(.start, activity: "run-1", sequence: 1))
+        try sink.accept(ended("run-1"))
+        #expect(dashboard.wait(timeout: 10) { $0.filter { $0.topic == state }.count == 3 })
+        #expect(dashboard.messages(on: state).last.map { $0.payload.isEmpty && $0.retained } == true, "cleared")
+
+        try sink.accept(ended("run-2")) // an end published…
+        try sink.accept(SampleUpdates.update(.start, activity: "run-3", sequence: 1)) // …and overtaken at once
+        #expect(dashboard.wait(timeout: 10) { $0.filter { $0.topic == state }.count == 5 })
+        Thread.sleep(forTimeInterval: 1)
+        let last = try #require(dashboard.messages(on: state).last)
+        #expect(dashboard.messages(on: state).count == 5 && last.payload.contains(#""activity":"run-3""#), "the new activity's state stays")
     }
 
     /// libmosquitto is loaded by the first MQTT sink only: a run without one never maps it.

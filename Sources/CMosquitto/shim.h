@@ -121,6 +121,11 @@ static inline void hrb_mosquitto_callbacks_set(struct mosquitto *client, hrb_mos
     on_publish(client, published);
     on_message(client, received);
 }
+typedef void (*hrb_mosquitto_log_callback)(struct mosquitto *, void *, int, const char *);
+static inline void hrb_mosquitto_log_callback_set(struct mosquitto *client, hrb_mosquitto_log_callback logged) {
+    HRB_MOSQ(mosquitto_log_callback_set);
+    if (function) function(client, logged);
+}
 static inline const char *hrb_mosquitto_strerror(int code) {
     HRB_MOSQ(mosquitto_strerror);
     return function ? function(code) : "libmosquitto is not loaded";

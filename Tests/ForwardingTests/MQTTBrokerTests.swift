@@ -73,6 +73,23 @@ import Testing
         #expect(late.messages(on: "hrbridge/gym/status").map(\.payload) == ["offline"])
     }
 
+    /// Settings the broker can never accept stop the sink with the fix, its start and end spooled.
+    @Test func aWrongPasswordOrAnUntrustedBrokerHaltsTheSinkAndSpools() throws {
+        let otherCA = try TestCertificates.make()
+        let wrongPassword = try files.write("wrong-password", "guess\n")
+        for (flags, says) in [
+            (gatewayFlags(tls: true).map { $0 == broker.certificates.caFile ? otherCA.caFile : $0 }, "certificate verify failed"),
+            (gatewayFlags().map { $0 == passwordFile ? wrongPassword : $0 }, "refused the connection"),
+        ] {
+            let run = Self.replay(flags + ["--sink-grace", "1", try trace(strap: "Strap J")])
+            #expect(run.status == .success, "\(run.log)")
+            #expect(run.log.contains(says), "\(run.log)")
+            #expect(run.log.contains("nothing more is sent to it this run"), "\(run.log)")
+            #expect(run.log.contains("2 undelivered lifecycle steps spooled"), "\(run.log)")
+            try FileManager.default.removeItem(atPath: files.path("spool"))
+        }
+    }
+
     /// The ended activity's state leaves the broker when its dismissal delay is over (MQTT 5 expiry:
     /// the process is gone by then).
     @Test func anEndedStateExpiresAtItsDismissal() throws {
@@ -140,9 +157,9 @@ import Testing
         #expect(dashboard.wait(timeout: 10) { $0.contains { $0.topic == "hrbridge/gym/strap-f/state" } }, "\(bridge.log)")
         #expect(dashboard.messages(on: "hrbridge/gym/status").map(\.payload) == ["online"])
         // Home Assistant's discovery: retained, so Home Assistant finds the device whenever it starts.
-        let discovery = dashboard.messages.filter { $0.topic.hasPrefix("homeassistant/sensor/hrbridge-gym_strap-f/") }
-        #expect(discovery.map(\.topic).sorted() == ["homeassistant/sensor/hrbridge-gym_strap-f/distance/config",
-                                                     "homeassistant/sensor/hrbridge-gym_strap-f/heart_rate/config"])
+        let discovery = dashboard.messages.filter { $0.topic.hasPrefix("homeassistant/sensor/hrbridge-gym/strap-f_") }
+        #expect(discovery.map(\.topic).sorted() == ["homeassistant/sensor/hrbridge-gym/strap-f_distance/config",
+                                                     "homeassistant/sensor/hrbridge-gym/strap-f_heart_rate/config"])
         #expect(discovery.allSatisfy { $0.retained && $0.qos == 1 && $0.payload.contains(#""availability_topic":"hrbridge/gym/status""#) })
         bridge.send(SIGKILL)
         #expect(dashboard.wait(timeout: 10) { $0.filter { $0.topic == "hrbridge/gym/status" }.count == 2 })

@@ -113,8 +113,8 @@ import Testing
     @Test func homeAssistantDiscoveryMakesEachStrapADeviceWithTwoSensors() throws {
         let topics = MQTTTopics(prefix: "hrbridge/gym", strap: "strap-a")
         let configurations = HomeAssistantDiscovery.configurations(topics: topics)
-        #expect(configurations.map(\.topic) == ["homeassistant/sensor/hrbridge-gym_strap-a/heart_rate/config",
-                                                 "homeassistant/sensor/hrbridge-gym_strap-a/distance/config"])
+        #expect(configurations.map(\.topic) == ["homeassistant/sensor/hrbridge-gym/strap-a_heart_rate/config",
+                                                 "homeassistant/sensor/hrbridge-gym/strap-a_distance/config"])
         #expect(configurations.allSatisfy { $0.retain })
         let objects = try configurations.map { try #require(JSONSerialization.jsonObject(with: Data($0.payload)) as? [String: Any]) }
         #expect(objects.map { $0["unit_of_measurement"] as? String } == ["bpm", "m"])

@@ -11,7 +11,7 @@ final class MosquittoBroker: @unchecked Sendable {
     static let acl = """
         user gateway
         topic readwrite hrbridge/#
-        topic write homeassistant/#
+        topic write homeassistant/sensor/hrbridge-gym/#
 
         user coach
         topic write hrbridge/+/+/control

@@ -1,7 +1,9 @@
 import FoundationEssentials
 
 /// Home Assistant's MQTT discovery (`--mqtt-discovery`): on connect, one retained configuration per
-/// sensor under `homeassistant/sensor/<node>/<sensor>/config`, which makes each strap a device with
+/// sensor under `homeassistant/sensor/<gateway node>/<strap>_<sensor>/config` (one node per gateway,
+/// so a broker ACL can give each gateway its own: `pattern write homeassistant/sensor/hrbridge-%u/#`),
+/// which makes each strap a device with
 /// a heart-rate (bpm) and a distance (m) sensor read from its retained state, available while the
 /// gateway's status topic says `online`. (The updates carry no battery level, so there is no battery
 /// sensor.) https://www.home-assistant.io/integrations/sensor.mqtt/ and …/mqtt/#mqtt-discovery
@@ -45,13 +47,13 @@ enum HomeAssistantDiscovery {
         }
     }
 
-    /// The node id: gateway prefix and strap, so two gateways' straps of one name stay two devices.
-    static func node(_ topics: MQTTTopics) -> String {
+    /// The device id: gateway prefix and strap, so two gateways' straps of one name stay two devices.
+    static func device(_ topics: MQTTTopics) -> String {
         MQTTTopics.level(topics.prefix) + "_" + topics.strap
     }
 
     static func configurations(topics: MQTTTopics) -> [MQTTPublication] {
-        let node = node(topics)
+        let node = device(topics)
         let device = Device(identifiers: [node], name: "\(topics.strap) (\(topics.prefix))")
         let sensors = [
             SensorConfiguration(
@@ -69,7 +71,8 @@ enum HomeAssistantDiscovery {
             let sensorID = String(sensor.uniqueID.dropFirst(node.count + 1))
             // Encoding strings and numbers cannot fail.
             let payload = (try? encoder.encode(sensor)).map(Array.init) ?? []
-            return MQTTPublication(topic: "\(prefix)/sensor/\(node)/\(sensorID)/config", payload: payload, retain: true)
+            return MQTTPublication(topic: "\(prefix)/sensor/\(MQTTTopics.level(topics.prefix))/\(topics.strap)_\(sensorID)/config",
+                                   payload: payload, retain: true)
         }
     }
 

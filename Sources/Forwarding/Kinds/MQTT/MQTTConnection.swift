@@ -69,6 +69,10 @@ final class MQTTConnection: @unchecked Sendable {
             let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
             MQTTConnection.from(context).received(String(cString: topic), payload)
         })
+        hrb_mosquitto_log_callback_set(client) { _, context, level, text in
+            guard level == MOSQ_LOG_ERR, let text else { return }
+            MQTTConnection.from(context).libraryError(String(cString: text))
+        }
         if settings.username != nil || password != nil {
             try Self.check(hrb_mosquitto_username_pw_set(client, settings.username, password), "setting the username and password")
         }
@@ -84,6 +88,13 @@ final class MQTTConnection: @unchecked Sendable {
         let first = hrb_mosquitto_connect_async(client, settings.broker.host, Int32(settings.broker.port), Int32(settings.keepAlive))
         if first != MOSQ_ERR_SUCCESS.rawValue { problem = Self.text(first) }
         try Self.check(hrb_mosquitto_loop_start(client), "starting its network thread")
+    }
+
+    /// A connection whose init failed half-way, or that nobody closed.
+    deinit {
+        guard let client else { return }
+        hrb_mosquitto_loop_stop(client, true)
+        hrb_mosquitto_destroy(client)
     }
 
     private static let libraryInitialised: Void = { _ = hrb_mosquitto_lib_init() }()
@@ -222,7 +233,8 @@ final class MQTTConnection: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard let client, !closing else { return }
-        hrb_mosquitto_loop_stop(client, false)
+        // Forced: a thread that did not stop would reconnect on its own and never be joined.
+        hrb_mosquitto_loop_stop(client, true)
         _ = hrb_mosquitto_reconnect_async(client)
         _ = hrb_mosquitto_loop_start(client)
     }
@@ -236,10 +248,18 @@ final class MQTTConnection: @unchecked Sendable {
         connected = false
         disconnections += 1
         if code != 0 { problem = "connection lost: \(Self.text(code))" }
-        if code == MOSQ_ERR_TLS.rawValue {
-            // The library does not retry a failed TLS handshake: the CA or certificate needs fixing.
-            refusal = "TLS with \(settings.broker) failed: check --mqtt-ca-file and the broker's certificate"
-            problem = refusal!
+        condition.broadcast()
+    }
+
+    /// The library logs what its return codes do not say, such as why a TLS handshake failed; a
+    /// failed handshake also ends its network thread (it does not retry one), so nothing is sent
+    /// until the CA, the certificates or the broker are fixed.
+    private func libraryError(_ text: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        problem = text
+        if text.contains("OpenSSL Error") || text.contains("TLS") {
+            refusal = "TLS with \(settings.broker) failed (\(text)): check --mqtt-ca-file, the client certificate and the broker's certificate"
         }
         condition.broadcast()
     }

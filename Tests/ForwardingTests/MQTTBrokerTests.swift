@@ -73,6 +73,25 @@ import Testing
         #expect(late.messages(on: "hrbridge/gym/status").map(\.payload) == ["offline"])
     }
 
+    /// A broker that refuses MQTT 5 gets MQTT 3.1.1: the same topics, QoS and retain flags, no expiry.
+    @Test func aBrokerWithoutMQTT5GetsMQTT311() throws {
+        let old = try ServerProcess(script: "mqtt311_broker.py", arguments: [])
+        let run = Self.replay(["--sink", "mqtt://127.0.0.1:\(old.port)", "--mqtt-gateway", "gym", "--spool", files.path("spool"),
+                               "--sink", "stdout", try trace(strap: "Strap K")])
+        #expect(run.status == .success, "\(run.log)")
+        #expect(run.log.contains("using MQTT 3.1.1") && run.log.contains("connected (MQTT 3.1.1)"), "\(run.log)")
+        let events = try String(contentsOfFile: old.logPath, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(events.compactMap { $0["connect"] as? Int }.prefix(2) == [5, 4], "MQTT 5 first, then 3.1.1")
+        let updates = events.filter { $0["topic"] as? String == "hrbridge/gym/strap-k/updates" }
+        #expect(updates.first?["payload"] as? String == run.output.first)
+        #expect(updates.last?["payload"] as? String == run.output.last)
+        #expect(updates.allSatisfy { $0["qos"] as? Int == 1 && $0["retain"] as? Bool == false })
+        let states = events.filter { $0["topic"] as? String == "hrbridge/gym/strap-k/state" }
+        #expect(!states.isEmpty && states.allSatisfy { $0["qos"] as? Int == 1 && $0["retain"] as? Bool == true })
+    }
+
     /// Settings the broker can never accept stop the sink with the fix, its start and end spooled.
     @Test func aWrongPasswordOrAnUntrustedBrokerHaltsTheSinkAndSpools() throws {
         let otherCA = try TestCertificates.make()

@@ -135,11 +135,18 @@ struct ReceivedMessage: Equatable {
     var payload: String
 }
 
-/// mosquitto_sub as an independent dashboard: every message on `topics`, one line each.
+/// mosquitto_sub as an independent dashboard: every message on `topics`, one line each. Stopped
+/// (SIGKILL) when dropped: it would otherwise reconnect to a dead port forever.
 final class MQTTSubscriber: @unchecked Sendable {
+    /// What mosquitto_sub printed; the reader thread holds this, not the subscriber, so dropping
+    /// the subscriber still reaches `deinit`.
+    private final class Transcript: @unchecked Sendable {
+        let lock = NSLock()
+        var text = ""
+    }
+
     private let process: Process
-    private let lock = NSLock()
-    private var text = ""
+    private let transcript = Transcript()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ broker: MosquittoBroker, user: String = "dashboard", topics: [String] = ["#"]) throws {
@@ -153,15 +160,21 @@ final class MQTTSubscriber: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let handle = output.fileHandleForReading
-        Thread { [self] in
+        let (transcript, done) = (transcript, done)
+        Thread {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.withLock { text += String(decoding: chunk, as: UTF8.self) }
+                transcript.lock.withLock { transcript.text += String(decoding: chunk, as: UTF8.self) }
             }
             done.signal()
         }.start()
-        try waitUntilSubscribed(broker)
+        do {
+            try waitUntilSubscribed(broker)
+        } catch {
+            stop()
+            throw error
+        }
     }
 
     static let probeTopics = "hrbridge/probe/#"
@@ -180,7 +193,7 @@ final class MQTTSubscriber: @unchecked Sendable {
 
     /// What arrived, in order, but the subscription probes.
     var messages: [ReceivedMessage] {
-        lock.withLock { text }.split(separator: "\n").compactMap { line -> ReceivedMessage? in
+        transcript.lock.withLock { transcript.text }.split(separator: "\n").compactMap { line -> ReceivedMessage? in
             let fields = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5 else { return nil }
             return ReceivedMessage(retained: fields[0] == "1", qos: Int(fields[1]) ?? -1, expiry: Int(fields[2]),
@@ -190,7 +203,7 @@ final class MQTTSubscriber: @unchecked Sendable {
 
     /// Whether the probe came back.
     private func received(_ probe: String) -> Bool {
-        lock.withLock { text }.contains("|\(probe)|")
+        transcript.lock.withLock { transcript.text }.contains("|\(probe)|")
     }
 
     func messages(on topic: String) -> [ReceivedMessage] { messages.filter { $0.topic == topic } }

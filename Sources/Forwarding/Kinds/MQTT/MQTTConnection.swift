@@ -40,6 +40,12 @@ final class MQTTConnection: @unchecked Sendable {
     /// How many retained messages went to each topic, so a scheduled clear can see it was overtaken.
     private var retainedCount: [String: Int] = [:]
     private var closing = false
+    /// The broker refused MQTT 5 and the version is set to 3.1.1: if that refusal also ends the
+    /// library's thread, it is started again.
+    private var fallingBack = false
+    /// Held while the network thread is stopped or started (restart, close); never by a callback,
+    /// which runs on that thread, so joining it never waits for a lock the joiner holds.
+    private let threadControl = NSLock()
 
     /// Connects in the background (the first attempt included), so a broker that is down at start
     /// is found when it comes up; nothing here blocks on the network.
@@ -90,10 +96,9 @@ final class MQTTConnection: @unchecked Sendable {
         try Self.check(hrb_mosquitto_loop_start(client), "starting its network thread")
     }
 
-    /// A connection whose init failed half-way, or that nobody closed.
+    /// A connection whose init failed before its network thread started.
     deinit {
         guard let client else { return }
-        hrb_mosquitto_loop_stop(client, true)
         hrb_mosquitto_destroy(client)
     }
 
@@ -177,6 +182,8 @@ final class MQTTConnection: @unchecked Sendable {
                 log("sink \(settings.broker): offline not acknowledged: \(reason)")
             }
         }
+        threadControl.lock()
+        defer { threadControl.unlock() }
         condition.lock()
         closing = true
         let client = self.client
@@ -212,13 +219,11 @@ final class MQTTConnection: @unchecked Sendable {
         let text = String(cString: hrb_mosquitto_reason_string(code))
         if MQTTProtocol.versionRefused(code), protocolVersion == MQTTProtocol.version5 {
             protocolVersion = MQTTProtocol.version311
+            fallingBack = true
             let client = self.client
             condition.unlock()
             log("sink \(settings.broker): the broker does not speak MQTT 5 (\(text)); using MQTT 3.1.1")
-            guard let client else { return }
-            hrb_mosquitto_protocol_version(client, MQTTProtocol.version311)
-            // The library's thread may have stopped on the refusal: restarted from outside it.
-            DispatchQueue.global().async { [self] in restart() }
+            if let client { hrb_mosquitto_protocol_version(client, MQTTProtocol.version311) }
             return
         }
         problem = "the broker refused the connection: \(text)"
@@ -229,12 +234,15 @@ final class MQTTConnection: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Starts the network thread again after an answer that ended it (see `disconnected`).
     private func restart() {
+        threadControl.lock()
+        defer { threadControl.unlock() }
         condition.lock()
-        defer { condition.unlock() }
-        guard let client, !closing else { return }
-        // Forced: a thread that did not stop would reconnect on its own and never be joined.
-        hrb_mosquitto_loop_stop(client, true)
+        let client = closing ? nil : self.client
+        condition.unlock()
+        guard let client else { return }
+        hrb_mosquitto_loop_stop(client, false) // joins the thread, which is ending by itself
         _ = hrb_mosquitto_reconnect_async(client)
         _ = hrb_mosquitto_loop_start(client)
     }
@@ -247,6 +255,12 @@ final class MQTTConnection: @unchecked Sendable {
         }
         connected = false
         disconnections += 1
+        if fallingBack {
+            fallingBack = false
+            // A 3.1.1 broker's refusal is not a valid MQTT 5 packet: the library calls it a protocol
+            // error and ends its thread after this callback. Any other end, it reconnects by itself.
+            if code == MOSQ_ERR_PROTOCOL.rawValue { DispatchQueue.global().async { [self] in restart() } }
+        }
         if code != 0 { problem = "connection lost: \(Self.text(code))" }
         condition.broadcast()
     }

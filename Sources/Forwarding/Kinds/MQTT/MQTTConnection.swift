@@ -191,10 +191,22 @@ final class MQTTConnection: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         guard let client else { return }
-        hrb_mosquitto_disconnect(client)
-        hrb_mosquitto_loop_stop(client, false)
-        hrb_mosquitto_destroy(client)
+        // The library's thread could, in a narrow race with a reconnect attempt, miss the goodbye
+        // and go on: the exit does not wait for it longer than this.
+        let stopped = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let handle = client // nobody else holds it any more
+        Thread {
+            hrb_mosquitto_disconnect(handle)
+            hrb_mosquitto_loop_stop(handle, false)
+            hrb_mosquitto_destroy(handle)
+            stopped.signal()
+        }.start()
+        if stopped.wait(timeout: .now() + Self.stopWait) == .timedOut {
+            log("sink \(settings.broker): its network thread did not stop within \(Int(Self.stopWait)) s; left behind")
+        }
     }
+
+    static let stopWait = 5.0
 
     // MARK: The library's callbacks, on its network thread.
 

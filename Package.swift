@@ -25,9 +25,11 @@ let package = Package(
         // Headers only: both are loaded with dlopen when a network sink first needs them (shim.h).
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libmosquitto publishes to MQTT brokers (headers only too: dlopen on first use, see shim.h).
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(
             name: "Forwarding",
-            dependencies: ["Sensors", "LiveState", "Platform", "COpenSSL", "CCurl"],
+            dependencies: ["Sensors", "LiveState", "Platform", "COpenSSL", "CCurl", "CMosquitto"],
             exclude: ["Kinds/Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what

@@ -26,7 +26,8 @@ import Testing
                                          "bundleID": .text("com.example.hrbridge"), "server": .text("https://127.0.0.1:\(push.port)")])],
             http: HTTPSettings(certificateAuthorityFile: certificates.caFile),
             environment: ["CREDENTIALS_DIRECTORY": credentials.url.path],
-            spoolDirectory: credentials.path("spool"), console: console, flushEachLine: false, log: relay.log
+            spoolDirectory: credentials.path("spool"), console: console, flushEachLine: false, log: relay.log,
+            source: "Polar H10", control: SinkControlRelay()
         )
         let sinks = try ConfiguredSinks.make([
             SinkSettings(kind: "stdout", values: SinkValues()),

@@ -45,6 +45,14 @@ struct MissingLibraryTests {
     }
 }
 
+extension MissingLibraryTests {
+    @Test func withoutLibmosquittoAnMQTTSinkIsRefusedWithWhatToInstall() throws {
+        let result = try Self.withoutLibrary("libmosquitto.so.1", ["replay", "--fast", "--sink", "mqtt://127.0.0.1:9"])
+        #expect(result.status == 69, "\(result.log)")
+        #expect(result.log.contains("libmosquitto could not be loaded") && result.log.contains("install libmosquitto1"), "\(result.log)")
+    }
+}
+
 /// Whether this process may make a private mount namespace (root, util-linux's unshare).
 enum MountNamespace {
     static let available: Bool = {

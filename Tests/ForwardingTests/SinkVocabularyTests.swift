@@ -33,6 +33,18 @@ import Testing
         "fcm.server": "google",
         "registrationToken": "/etc/hrbridge/fcm-token",
         "topic": "workouts",
+        "mqtt.url": "mqtts://broker.example.org:8883",
+        "clientID": "hrbridge-gym-1",
+        "username": "gateway-1",
+        "password": "/etc/hrbridge/mqtt-password",
+        "ca": "/etc/hrbridge/mqtt-ca.pem",
+        "clientCertificate": "/etc/hrbridge/mqtt-client.pem",
+        "clientKey": "/etc/hrbridge/mqtt-client-key.pem",
+        "keepAlive": "30",
+        "gateway": "room-2",
+        "prefix": "gym/hrbridge/room-2",
+        "control": "true",
+        "discovery": "true",
     ]
 
     static func sample(_ kind: String, _ key: String) -> String? {

@@ -76,7 +76,7 @@ enum ReplayCommand {
             return
         }
         var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: feed)
-        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false)
+        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false, source: strap(of: reader))
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         defer {
             sinks.finish()
@@ -97,7 +97,7 @@ enum ReplayCommand {
             directory: SessionOptions.stateDirectory(arguments),
             key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
         ))
-        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
+        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader))
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))
@@ -106,6 +106,11 @@ enum ReplayCommand {
         let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))
         defer { control?.close() }
         try CLIError.catching(SessionRunner.run([session]))
+    }
+
+    /// The strap the trace recorded, as the sinks name it (an MQTT topic level): its name, else its address.
+    private static func strap(of reader: TraceReader) -> String {
+        reader.header.name ?? reader.header.address ?? "replay"
     }
 
     /// Network sinks about to get a trace's recorded times (said once they are set up, so after any usage error).

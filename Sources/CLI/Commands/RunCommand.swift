@@ -130,7 +130,7 @@ enum RunCommand {
             let stateFile = try CLIError.catching(
                 ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
             )
-            let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true)
+            let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: selector.description)
             let session = LiveSession(feed: StrapFeed(engine: engine, distance: distance), sinks: sinks, console: console, clock: .real,
                                       stateFile: stateFile, onStop: {
                                           links.stop(selector)

@@ -1,8 +1,9 @@
 import Sensors
 import LiveState
 
-/// One update turned into the request a network sink will send: what the delivery queue orders,
-/// supersedes and retries, and what the spool keeps across runs. Built once, when the update arrives.
+/// One update turned into what a network sink will send (an HTTP request, MQTT publications): what
+/// the delivery queue orders, supersedes and retries, and what the spool keeps across runs. Built
+/// once, when the update arrives.
 public struct Delivery: Sendable, Equatable, Codable {
     /// Start and end are lifecycle steps: never dropped, merged or reordered. Updates are content:
     /// a newer one makes an older unsent one pointless.
@@ -20,23 +21,69 @@ public struct Delivery: Sendable, Equatable, Codable {
     /// that supersedes an urgent one inherits this, so a dropout is not shown late because a
     /// routine update replaced its message while the server was away.
     public var urgent: Bool
-    public var request: HTTPRequest
+    public var message: DeliveryMessage
 
-    public init(activityID: String, sequence: Int, event: String, kind: Kind, urgent: Bool = false, request: HTTPRequest) {
+    public init(activityID: String, sequence: Int, event: String, kind: Kind, urgent: Bool = false, message: DeliveryMessage) {
         self.activityID = activityID
         self.sequence = sequence
         self.event = event
         self.kind = kind
         self.urgent = urgent
-        self.request = request
+        self.message = message
+    }
+
+    public init(for update: ActivityUpdate, message: DeliveryMessage) {
+        self.init(activityID: update.activityID, sequence: update.sequence, event: update.event.rawValue,
+                  kind: update.event == .update ? .content : .lifecycle,
+                  urgent: update.priority == ActivityUpdate.immediatePriority, message: message)
     }
 
     public init(for update: ActivityUpdate, request: HTTPRequest) {
-        self.init(activityID: update.activityID, sequence: update.sequence, event: update.event.rawValue,
-                  kind: update.event == .update ? .content : .lifecycle,
-                  urgent: update.priority == ActivityUpdate.immediatePriority, request: request)
+        self.init(for: update, message: .http(request))
     }
 
     /// `activity#sequence (event)`, for logs.
     public var label: String { "\(activityID)#\(sequence) (\(event))" }
+}
+
+/// What a delivery carries: one HTTP request (lifecycle server, APNs, Airship, FCM), or the MQTT
+/// messages one update becomes (its retained state and its entry in the update stream).
+public enum DeliveryMessage: Sendable, Equatable {
+    case http(HTTPRequest)
+    case mqtt([MQTTPublication])
+}
+
+extension Delivery {
+    /// The spool's line keeps the key an HTTP delivery always had (`request`), so spools written by
+    /// earlier versions still load; MQTT deliveries hold `publications` instead.
+    enum CodingKeys: String, CodingKey {
+        case activityID, sequence, event, kind, urgent, request, publications
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        activityID = try container.decode(String.self, forKey: .activityID)
+        sequence = try container.decode(Int.self, forKey: .sequence)
+        event = try container.decode(String.self, forKey: .event)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        urgent = try container.decode(Bool.self, forKey: .urgent)
+        if let publications = try container.decodeIfPresent([MQTTPublication].self, forKey: .publications) {
+            message = .mqtt(publications)
+        } else {
+            message = .http(try container.decode(HTTPRequest.self, forKey: .request))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(activityID, forKey: .activityID)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(event, forKey: .event)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(urgent, forKey: .urgent)
+        switch message {
+        case let .http(request): try container.encode(request, forKey: .request)
+        case let .mqtt(publications): try container.encode(publications, forKey: .publications)
+        }
+    }
 }

@@ -18,4 +18,25 @@ public enum DeliveryOutcome: Sendable, Equatable {
 /// Sends deliveries for one sink; owned by that sink's delivery thread, so it need not be Sendable.
 public protocol Transmitter {
     func transmit(_ delivery: Delivery) -> DeliveryOutcome
+    /// The delivery thread is ending (orderly exit): say goodbye to the destination, close connections.
+    func close()
+}
+
+extension Transmitter {
+    public func close() {}
+}
+
+/// A transmitter whose deliveries are HTTP requests.
+public protocol HTTPTransmitter: Transmitter {
+    func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome
+}
+
+extension HTTPTransmitter {
+    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
+        guard case let .http(request) = delivery.message else {
+            // Only a spool file written by hand, or copied from another kind of sink, can hold one.
+            return .rejected("\(delivery.label) holds MQTT messages, not an HTTP request (a spool from another sink?)")
+        }
+        return transmit(request, of: delivery)
+    }
 }

@@ -44,7 +44,11 @@ public final class DeliveryWorker: @unchecked Sendable {
         self.log = log
         queue = DeliveryQueue(capacity: settings.queueCapacity)
         for delivery in pending { record(queue.enqueue(delivery)) }
-        NamedThread.start("sink-\(name)") { [self] in run(transmitter: makeTransmitter()) }
+        NamedThread.start("sink-\(name)") { [self] in
+            let transmitter = makeTransmitter()
+            run(transmitter: transmitter)
+            transmitter.close()
+        }
     }
 
     public func enqueue(_ delivery: Delivery) {

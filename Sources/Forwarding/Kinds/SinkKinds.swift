@@ -9,6 +9,7 @@ public enum SinkKinds {
         .apnsBackground,
         .airship,
         .fcm,
+        .mqtt,
     ]
 
     public static func named(_ name: String) -> SinkKind? {

@@ -3,21 +3,31 @@ import Platform
 
 /// What every sink is built with, beside its own values: how HTTP sinks connect, where undelivered
 /// starts and ends are spooled, where standard output goes, the process environment (credentials,
-/// environment-variable secrets) and the log.
+/// environment-variable secrets), the log, and which strap the updates come from.
 public struct SinkSetup {
     public var http: HTTPClientConfiguration
     public var spoolDirectory: String?
     public var standardOutput: any LineOutput
     public var environment: [String: String]
     public var log: @Sendable (String) -> Void
+    /// The strap whose updates these sinks get, as the user named it (its name or address; for a
+    /// replay, the trace's strap): a sink that addresses several straps' updates apart (an MQTT topic
+    /// per strap) names them by it. Nil when nobody said (`recover` of an unnamed run).
+    public var source: String?
+    /// Where a sink that takes commands (MQTT's control topic) sends them: the session the sinks
+    /// serve connects to it once it exists, as `hrbridge ctl` reaches it over D-Bus.
+    public var control: SinkControlRelay
 
     public init(http: HTTPClientConfiguration, spoolDirectory: String?, standardOutput: any LineOutput,
-                environment: [String: String], log: @escaping @Sendable (String) -> Void) {
+                environment: [String: String], log: @escaping @Sendable (String) -> Void,
+                source: String? = nil, control: SinkControlRelay = SinkControlRelay()) {
         self.http = http
         self.spoolDirectory = spoolDirectory
         self.standardOutput = standardOutput
         self.environment = environment
         self.log = log
+        self.source = source
+        self.control = control
     }
 
     /// The file a reference names here (`credential:NAME` inside the service's credentials directory).

@@ -74,6 +74,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Ends what the last run left (before anything else goes out), then starts taking events.
     func start() throws(SessionError) {
+        connectSinkControl()
         if let failure = queue.sync(execute: { begin() }) { throw failure }
     }
 
@@ -182,6 +183,19 @@ public final class LiveSession: @unchecked Sendable {
     func control(_ input: EngineInput) async throws(LiveStateError) {
         let refusal = await withCheckedContinuation { continuation in control(input) { continuation.resume(returning: $0) } }
         if let refusal { throw refusal }
+    }
+
+    /// Commands a sink received (MQTT's control topic) go where `hrbridge ctl`'s do.
+    private func connectSinkControl() {
+        sinks.control.connect { [weak self] command, reply in
+            guard let self else { return reply("the session is over") }
+            switch command {
+            case .pause: control(.pause) { reply($0.map { "\($0)" }) }
+            case .resume: control(.resume) { reply($0.map { "\($0)" }) }
+            case let .label(text): control(.label(text)) { reply($0.map { "\($0)" }) }
+            case .end: end { reply($0 ? nil : "the activity has already ended") }
+            }
+        }
     }
 
     /// A person ended the activity (`hrbridge ctl end`): as a stop, for this session only: the source

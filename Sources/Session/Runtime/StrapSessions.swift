@@ -1,4 +1,5 @@
 import Config
+import Forwarding
 import FoundationEssentials
 import LiveState
 
@@ -63,11 +64,13 @@ public enum StrapSessions {
     public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration,
                                context: Context) throws(SessionError) -> SinkSet {
         let relay = SinkLogRelay()
+        let control = SinkControlRelay()
         let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
             shared: configuration.shared, http: configuration.http, environment: context.environment,
-            spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log
+            spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log,
+            source: strap.strap.description, control: control
         ))
-        return SinkSet(sinks: sinks, relay: relay, console: context.console, grace: context.grace, statusInterval: context.statusInterval)
+        return SinkSet(sinks: sinks, relay: relay, control: control, console: context.console, grace: context.grace, statusInterval: context.statusInterval)
     }
 
     /// The state file key of a configured strap (`hrbridge recover` matches leftovers to straps by it).

@@ -12,6 +12,9 @@ enum ConfiguredSinks {
         var console: any SessionConsole
         var flushEachLine: Bool
         var log: @Sendable (String) -> Void
+        /// The strap, as the file names it.
+        var source: String? = nil
+        var control = SinkControlRelay()
     }
 
     static func make(_ sinks: [SinkSettings], context: Context) throws(SessionError) -> [any UpdateSink] {
@@ -20,7 +23,8 @@ enum ConfiguredSinks {
         if let seconds = context.http.requestTimeout { http.requestTimeout = seconds }
         let setup = SinkSetup(http: http, spoolDirectory: context.spoolDirectory,
                               standardOutput: ConsoleLineOutput(console: context.console, flushEachLine: context.flushEachLine),
-                              environment: context.environment, log: context.log)
+                              environment: context.environment, log: context.log,
+                              source: context.source, control: context.control)
         var built: [any UpdateSink] = []
         for sink in sinks {
             guard let kind = SinkKinds.named(sink.kind) else { throw .invalid("no sink kind \(sink.kind)") }

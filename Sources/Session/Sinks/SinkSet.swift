@@ -8,6 +8,8 @@ import Synchronization
 public final class SinkSet {
     private let sinks: [any UpdateSink]
     let relay: SinkLogRelay
+    /// Commands the sinks received (MQTT's control topic), for the session these sinks serve.
+    let control: SinkControlRelay
     private let console: any SessionConsole
     private let grace: Double
     private let statusInterval: Double?
@@ -21,10 +23,11 @@ public final class SinkSet {
     public static let defaultGrace: Double = 10
 
     /// `relay` must be the one whose `log` the network sinks were given.
-    public init(sinks: [any UpdateSink], relay: SinkLogRelay, console: any SessionConsole, grace: Double = defaultGrace,
-                statusInterval: Double? = nil) {
+    public init(sinks: [any UpdateSink], relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
+                console: any SessionConsole, grace: Double = defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
         self.relay = relay
+        self.control = control
         self.console = console
         self.grace = grace
         self.statusInterval = statusInterval

@@ -6,7 +6,7 @@ import LiveState
 /// 200 delivered; 400 and 413 dropped with the reason; 403 ExpiredProviderToken signs a new token
 /// and retries once at once; 410 Unregistered stops all sending to that token; 429 backs off;
 /// 5xx and timeouts retry with capped backoff.
-public final class APNsTransmitter: Transmitter {
+public final class APNsTransmitter: HTTPTransmitter {
     private let client: HTTPClient
     private let tokens: ProviderTokenSource
     private let now: @Sendable () -> Timestamp
@@ -21,17 +21,17 @@ public final class APNsTransmitter: Transmitter {
         self.now = now
     }
 
-    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        let deviceToken = String(delivery.request.url.split(separator: "/").last ?? "")
+    public func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
+        let deviceToken = String(request.url.split(separator: "/").last ?? "")
         guard !unregistered.contains(deviceToken) else {
             return .rejected("token \(Self.short(deviceToken)) is unregistered (410); not sent")
         }
         var outcome: DeliveryOutcome
-        switch attempt(delivery, renewingToken: false) {
+        switch attempt(request, of: delivery, renewingToken: false) {
         case let .answered(first):
             outcome = first
         case .expiredProviderToken:
-            switch attempt(delivery, renewingToken: true) {
+            switch attempt(request, of: delivery, renewingToken: true) {
             case let .answered(second): outcome = second
             case let .expiredProviderToken(text): outcome = .rejected(text + " again after signing a new token")
             }
@@ -51,8 +51,8 @@ public final class APNsTransmitter: Transmitter {
         case expiredProviderToken(String)
     }
 
-    private func attempt(_ delivery: Delivery, renewingToken: Bool) -> Attempt {
-        var request = delivery.request
+    private func attempt(_ request: HTTPRequest, of delivery: Delivery, renewingToken: Bool) -> Attempt {
+        var request = request
         if delivery.urgent, let index = request.headers.firstIndex(where: { $0.name == "apns-priority" }) {
             // It replaced an urgent update (sensor lost, sensor back) that never went out.
             request.headers[index].value = String(ActivityUpdate.immediatePriority)
@@ -66,7 +66,7 @@ public final class APNsTransmitter: Transmitter {
         switch client.send(request) {
         case let .failure(failure):
             // curl's message names the URL, whose last part is the whole device token.
-            let token = String(delivery.request.url.split(separator: "/").last ?? "")
+            let token = String(request.url.split(separator: "/").last ?? "")
             let text = token.isEmpty ? "\(failure)" : "\(failure)".replacing(token, with: Self.short(token))
             return .answered(.retry("APNs: \(text)", retryAfter: nil))
         case let .success(response):

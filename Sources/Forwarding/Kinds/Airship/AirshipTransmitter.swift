@@ -7,7 +7,7 @@ import LiveState
 /// 429 and 5xx back off, honouring Retry-After. A retried push whose content a newer update of the
 /// same activity replaced meanwhile is not sent again (the queue supersedes it), so a retry never
 /// shows stale content or bills a message for it.
-public final class AirshipTransmitter: Transmitter {
+public final class AirshipTransmitter: HTTPTransmitter {
     private let client: HTTPClient
     private let appKey: String
     private let authorization: AirshipAuthorization
@@ -18,8 +18,8 @@ public final class AirshipTransmitter: Transmitter {
         self.authorization = authorization
     }
 
-    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        var request = delivery.request
+    public func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
+        var request = request
         request.headers += authorization.headers(appKey: appKey)
         if delivery.urgent { request.body = Self.urgent(request.body) }
         switch client.send(request) {

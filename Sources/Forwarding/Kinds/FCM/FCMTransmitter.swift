@@ -8,7 +8,7 @@ import Sensors
 /// throttled schedule and UNAVAILABLE/INTERNAL (5xx) on the unreachable one, both honouring
 /// Retry-After; 401 drops the access token and sends once more with a new one, and halts the sink
 /// (starts and ends spooled) if that is refused too.
-final class FCMTransmitter: Transmitter {
+final class FCMTransmitter: HTTPTransmitter {
     private let client: HTTPClient
     private let accessToken: GoogleAccessToken
     private let target: String
@@ -22,8 +22,8 @@ final class FCMTransmitter: Transmitter {
         }
     }
 
-    func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        var request = delivery.request
+    func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
+        var request = request
         if delivery.urgent { request.body = Self.urgent(request.body) }
         switch attempt(request) {
         case let .answered(outcome):

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Sends lifecycle-server deliveries and reads the answers per the contract: 2xx delivered; 409
 /// (the server already holds a newer sequence) dropped; 401/403 re-read the token and retry; 429
 /// throttled; 408, 425 and 5xx retried (Retry-After honoured); other 4xx dropped with the server's reason.
-public final class LifecycleTransmitter: Transmitter {
+public final class LifecycleTransmitter: HTTPTransmitter {
     private let client: HTTPClient
     private let tokenSource: BearerTokenSource?
     private var token: String?
@@ -13,8 +13,8 @@ public final class LifecycleTransmitter: Transmitter {
         self.tokenSource = tokenSource
     }
 
-    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        var request = delivery.request
+    public func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
+        var request = request
         if let tokenSource {
             if token == nil {
                 do {

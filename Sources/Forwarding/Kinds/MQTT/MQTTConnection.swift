@@ -1,0 +1,321 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMosquitto
+import Dispatch
+import FoundationEssentials
+import Platform
+import Sensors
+
+/// One client connection to the broker through libmosquitto, its network thread run by the library
+/// (`mosquitto_loop_start`), which reconnects with backoff (1 s growing to 30 s) whenever the
+/// connection drops. MQTT 5 first; a broker that refuses the version gets MQTT 3.1.1 (no message
+/// expiry then). On every connect it publishes its announcements (`online`, retained, and any
+/// discovery configurations) and subscribes to the control topic if asked; `offline` is its last will
+/// and its goodbye. Publishing is thread-safe; `publish` waits for the broker's PUBACK.
+final class MQTTConnection: @unchecked Sendable {
+    /// What one publish came to.
+    enum PublishResult: Equatable {
+        case acknowledged
+        /// Not connected, or the connection dropped before the acknowledgement: try again later.
+        case notConnected(String)
+        /// The broker refused it (MQTT 5 reason code ≥ 0x80: not authorized, quota, …).
+        case refused(String)
+    }
+
+    let settings: MQTTSinkSettings
+    private let announcements: [MQTTPublication]
+    private let onCommand: @Sendable (String) -> Void
+    private let log: @Sendable (String) -> Void
+    // Everything below is guarded by `condition`; the library's handle is used under it too, so a
+    // clear firing late never meets a destroyed handle.
+    /// A publisher waits on it for the broker's acknowledgement.
+    private let condition = ConditionLock()
+    private var client: OpaquePointer?
+    private var connected = false
+    /// Counts lost connections: an acknowledgement awaited across one never comes.
+    private var disconnections = 0
+    /// The message ids whose acknowledgements a publisher waits for, and the reason code once it came.
+    private var awaiting: [Int32: Int32?] = [:]
+    private var protocolVersion = MQTTProtocol.version5
+    /// Why the last connection attempt failed or the connection dropped, for messages.
+    private var problem = "not connected yet"
+    /// The broker refused these credentials or this client for good: nothing is sent until the user fixes it.
+    private(set) var refusal: String?
+    /// How many retained messages went to each topic, so a scheduled clear can see it was overtaken.
+    private var retainedCount: [String: Int] = [:]
+    private var closing = false
+    /// The broker refused MQTT 5 and the version is set to 3.1.1: if that refusal also ends the
+    /// library's thread, it is started again.
+    private var fallingBack = false
+    /// Held while the network thread is stopped or started (restart, close); never by a callback,
+    /// which runs on that thread, so joining it never waits for a lock the joiner holds.
+    private let threadControl = ConditionLock()
+
+    /// Connects in the background (the first attempt included), so a broker that is down at start
+    /// is found when it comes up; nothing here blocks on the network.
+    init(settings: MQTTSinkSettings, password: String?, announcements: [MQTTPublication],
+         log: @escaping @Sendable (String) -> Void, onCommand: @escaping @Sendable (String) -> Void) throws(SinkSetupError) {
+        self.settings = settings
+        self.announcements = announcements
+        self.log = log
+        self.onCommand = onCommand
+        if let reason = hrb_mosquitto_unavailable() {
+            throw .unavailable("libmosquitto could not be loaded (\(String(cString: reason))); install libmosquitto1")
+        }
+        _ = Self.libraryInitialised
+        guard let client = hrb_mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
+            throw .unavailable("libmosquitto could not make a client for \(settings.broker)")
+        }
+        self.client = client
+        hrb_mosquitto_protocol_version(client, MQTTProtocol.version5)
+        hrb_mosquitto_callbacks_set(client, { _, context, code, _, _ in
+            MQTTConnection.from(context).connected(code: code)
+        }, { _, context, code, _ in
+            MQTTConnection.from(context).disconnected(code: code)
+        }, { _, context, messageID, reason, _ in
+            MQTTConnection.from(context).acknowledged(messageID, reason: reason)
+        }, { _, context, message in
+            guard let message = message?.pointee, let topic = message.topic else { return }
+            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
+            MQTTConnection.from(context).received(String(cString: topic), payload)
+        })
+        hrb_mosquitto_log_callback_set(client) { _, context, level, text in
+            guard level == MOSQ_LOG_ERR, let text else { return }
+            MQTTConnection.from(context).libraryError(String(cString: text))
+        }
+        if settings.username != nil || password != nil {
+            try Self.check(hrb_mosquitto_username_pw_set(client, settings.username, password), "setting the username and password")
+        }
+        if settings.broker.tls {
+            try Self.check(hrb_mosquitto_tls_set(client, settings.certificateAuthorityFile,
+                                                  settings.certificateAuthorityFile == nil ? "/etc/ssl/certs" : nil,
+                                                  settings.clientCertificateFile, settings.clientKeyFile), "setting up TLS")
+        }
+        let offline = Array("offline".utf8)
+        try Self.check(hrb_mosquitto_will_set(client, settings.topics.status, Int32(offline.count), offline, 1, true), "setting the last will")
+        hrb_mosquitto_reconnect_delay_set(client, 1, 30)
+        // A refused first attempt (connection refused, no route) is retried by the network thread.
+        let first = hrb_mosquitto_connect_async(client, settings.broker.host, Int32(settings.broker.port), Int32(settings.keepAlive))
+        if first != MOSQ_ERR_SUCCESS.rawValue { problem = Self.text(first) }
+        try Self.check(hrb_mosquitto_loop_start(client), "starting its network thread")
+    }
+
+    /// A connection whose init failed before its network thread started.
+    deinit {
+        guard let client else { return }
+        hrb_mosquitto_destroy(client)
+    }
+
+    private static let libraryInitialised: Void = { _ = hrb_mosquitto_lib_init() }()
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTConnection {
+        Unmanaged<MQTTConnection>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private static func check(_ code: Int32, _ what: String) throws(SinkSetupError) {
+        guard code != MOSQ_ERR_SUCCESS.rawValue else { return }
+        throw .invalid("mqtt: \(what) failed: \(text(code))")
+    }
+
+    private static func text(_ code: Int32) -> String {
+        code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: hrb_mosquitto_strerror(code))
+    }
+
+    /// Waits up to `seconds` for a connection; false (and why) if there is none by then.
+    func waitForConnection(within seconds: Double) -> (connected: Bool, problem: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = MonotonicClock.seconds() + seconds
+        while !connected, refusal == nil, !closing, condition.wait(until: deadline) {}
+        return (connected, problem)
+    }
+
+    /// Publishes at QoS 1 and waits up to `timeout` seconds for the broker's acknowledgement.
+    /// `expirySeconds` > 0 is sent as the MQTT 5 message expiry interval (not on 3.1.1).
+    func publish(_ publication: MQTTPublication, payload: [UInt8]? = nil, expirySeconds: UInt32, timeout: Double) -> PublishResult {
+        condition.lock()
+        defer { condition.unlock() }
+        guard connected, let client, !closing else { return .notConnected(problem) }
+        let bytes = payload ?? publication.payload
+        var messageID: Int32 = 0
+        let code = hrb_mosquitto_publish(client, &messageID, publication.topic, Int32(bytes.count), bytes, 1, publication.retain,
+                                         protocolVersion == MQTTProtocol.version5 ? expirySeconds : 0)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            if code == MOSQ_ERR_NO_CONN.rawValue { return .notConnected(problem) }
+            return .refused("publishing to \(publication.topic): \(Self.text(code))")
+        }
+        if publication.retain { retainedCount[publication.topic, default: 0] += 1 }
+        awaiting[messageID] = .some(nil)
+        defer { awaiting[messageID] = nil }
+        let connection = disconnections
+        let deadline = MonotonicClock.seconds() + timeout
+        while true {
+            if case let reason?? = awaiting[messageID] {
+                return reason < 0x80 ? .acknowledged : .refused("\(publication.topic): \(String(cString: hrb_mosquitto_reason_string(reason)))")
+            }
+            guard disconnections == connection else { return .notConnected(problem) }
+            guard condition.wait(until: deadline) else { return .notConnected("no acknowledgement within \(Int(timeout)) s") }
+        }
+    }
+
+    /// An ended activity's state leaves the broker when its dismissal delay is over: an empty
+    /// retained message on the state topic then, unless a newer state (the strap's next activity)
+    /// went there meanwhile. Only while this process runs: after it, MQTT 5's message expiry does it.
+    func clearRetained(_ topic: String, at time: Timestamp) {
+        condition.lock()
+        let count = retainedCount[topic, default: 0]
+        condition.unlock()
+        let seconds = max(0, time.seconds(since: WallClock.now()))
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            condition.lock()
+            defer { condition.unlock() }
+            guard retainedCount[topic, default: 0] == count, connected, let client, !closing else { return }
+            retainedCount[topic, default: 0] += 1
+            _ = hrb_mosquitto_publish(client, nil, topic, 0, nil, 1, true, 0)
+        }
+    }
+
+    /// Orderly exit: `offline` on the status topic (the will is for disappearing), then disconnect.
+    func close() {
+        condition.lock()
+        let wasConnected = connected && refusal == nil
+        condition.unlock()
+        if wasConnected {
+            let offline = MQTTPublication(topic: settings.topics.status, payload: Array("offline".utf8), retain: true)
+            if case let .notConnected(reason) = publish(offline, expirySeconds: 0, timeout: 2) {
+                log("sink \(settings.broker): offline not acknowledged: \(reason)")
+            }
+        }
+        threadControl.lock()
+        defer { threadControl.unlock() }
+        condition.lock()
+        closing = true
+        let client = self.client
+        self.client = nil
+        condition.broadcast()
+        condition.unlock()
+        guard let client else { return }
+        // The library's thread could, in a narrow race with a reconnect attempt, miss the goodbye
+        // and go on: the exit does not wait for it longer than this.
+        let stopped = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let handle = client // nobody else holds it any more
+        NamedThread.start("mqtt-goodbye") {
+            hrb_mosquitto_disconnect(handle)
+            hrb_mosquitto_loop_stop(handle, false)
+            hrb_mosquitto_destroy(handle)
+            stopped.signal()
+        }
+        if stopped.wait(timeout: .now() + Self.stopWait) == .timedOut {
+            log("sink \(settings.broker): its network thread did not stop within \(Int(Self.stopWait)) s; left behind")
+        }
+    }
+
+    static let stopWait = 5.0
+
+    // MARK: The library's callbacks, on its network thread.
+
+    private func connected(code: Int32) {
+        condition.lock()
+        if code == 0 {
+            connected = true
+            problem = "connected"
+            condition.broadcast()
+            let client = self.client
+            let version = protocolVersion
+            condition.unlock()
+            log("sink \(settings.broker): connected (MQTT \(version == MQTTProtocol.version5 ? "5" : "3.1.1")) as \(settings.clientID)")
+            guard let client else { return }
+            for announcement in announcements {
+                _ = hrb_mosquitto_publish(client, nil, announcement.topic, Int32(announcement.payload.count), announcement.payload,
+                                          1, announcement.retain, 0)
+            }
+            if settings.acceptsControl { _ = hrb_mosquitto_subscribe(client, settings.topics.control, 1) }
+            return
+        }
+        let text = String(cString: hrb_mosquitto_reason_string(code))
+        if MQTTProtocol.versionRefused(code), protocolVersion == MQTTProtocol.version5 {
+            protocolVersion = MQTTProtocol.version311
+            fallingBack = true
+            let client = self.client
+            condition.unlock()
+            log("sink \(settings.broker): the broker does not speak MQTT 5 (\(text)); using MQTT 3.1.1")
+            if let client { hrb_mosquitto_protocol_version(client, MQTTProtocol.version311) }
+            return
+        }
+        problem = "the broker refused the connection: \(text)"
+        if MQTTProtocol.refusedForGood(code) {
+            refusal = problem + ": check --mqtt-username and the password, and the broker's ACL for client id \(settings.clientID)"
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Starts the network thread again after an answer that ended it (see `disconnected`).
+    private func restart() {
+        threadControl.lock()
+        defer { threadControl.unlock() }
+        condition.lock()
+        let client = closing ? nil : self.client
+        condition.unlock()
+        guard let client else { return }
+        hrb_mosquitto_loop_stop(client, false) // joins the thread, which is ending by itself
+        _ = hrb_mosquitto_reconnect_async(client)
+        _ = hrb_mosquitto_loop_start(client)
+    }
+
+    private func disconnected(code: Int32) {
+        condition.lock()
+        defer { condition.unlock() }
+        if connected {
+            log("sink \(settings.broker): connection lost (\(code == 0 ? "disconnected" : Self.text(code))); reconnecting")
+        }
+        connected = false
+        disconnections += 1
+        if fallingBack {
+            fallingBack = false
+            // A 3.1.1 broker's refusal is not a valid MQTT 5 packet: the library calls it a protocol
+            // error and ends its thread after this callback. Any other end, it reconnects by itself.
+            if code == MOSQ_ERR_PROTOCOL.rawValue { DispatchQueue.global().async { [self] in restart() } }
+        }
+        if code != 0 { problem = "connection lost: \(Self.text(code))" }
+        condition.broadcast()
+    }
+
+    /// The library logs what its return codes do not say, such as why a TLS handshake failed; a
+    /// failed handshake also ends its network thread (it does not retry one), so nothing is sent
+    /// until the CA, the certificates or the broker are fixed.
+    private func libraryError(_ text: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        problem = text
+        if text.contains("OpenSSL Error") || text.contains("TLS") {
+            refusal = "TLS with \(settings.broker) failed (\(text)): check --mqtt-ca-file, the client certificate and the broker's certificate"
+        }
+        condition.broadcast()
+    }
+
+    private func acknowledged(_ messageID: Int32, reason: Int32) {
+        condition.lock()
+        if awaiting[messageID] != nil { awaiting[messageID] = .some(reason) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func received(_ topic: String, _ payload: [UInt8]) {
+        guard topic == settings.topics.control else { return }
+        onCommand(String(decoding: payload, as: UTF8.self))
+    }
+}
+
+/// Protocol versions and the CONNACK answers that matter here (3.1.1 return codes, MQTT 5 reasons).
+enum MQTTProtocol {
+    static let version311: Int32 = 4
+    static let version5: Int32 = 5
+
+    /// 3.1.1's "unacceptable protocol version" (1) or MQTT 5's "unsupported protocol version" (0x84).
+    static func versionRefused(_ code: Int32) -> Bool { code == 1 || code == 0x84 }
+
+    /// Identifier rejected, bad username or password, not authorized, banned: retrying cannot help.
+    static func refusedForGood(_ code: Int32) -> Bool { [2, 4, 5, 0x85, 0x86, 0x87, 0x8A, 0x8C].contains(code) }
+}

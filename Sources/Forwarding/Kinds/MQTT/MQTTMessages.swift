@@ -1,0 +1,28 @@
+import LiveState
+import Sensors
+
+/// Turns an update into what the MQTT sink publishes (pure: `now` is given): the update's NDJSON line
+/// (without its newline) retained on `…/<strap>/state` and, not retained, on `…/<strap>/updates`.
+///
+/// Times: the engine's dates follow its clock, which in a sped-up replay runs ahead of the wall
+/// clock the broker expires messages by. What carries over is the engine's durations, so each is
+/// counted from `now`: an update expires when its stale window (`staleDate − timestamp`) has passed,
+/// an ended activity's state when its dismissal delay (`dismissalDate − timestamp`) has. In a live
+/// run the two readings agree.
+public enum MQTTMessages {
+    public static func delivery(for update: ActivityUpdate, topics: MQTTTopics, now: Timestamp) throws(SinkError) -> Delivery {
+        var line: [UInt8]
+        do {
+            line = try UpdateLine.encode(update)
+        } catch {
+            throw SinkError(sink: "mqtt", message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
+        }
+        line.removeLast() // the newline that ends an NDJSON line
+        let stale = now.adding(seconds: update.staleDate.seconds(since: update.timestamp))
+        let dismissed = update.event == .end ? update.dismissalDate.map { now.adding(seconds: $0.seconds(since: update.timestamp)) } : nil
+        return Delivery(for: update, message: .mqtt([
+            MQTTPublication(topic: topics.state, payload: line, retain: true, expires: dismissed),
+            MQTTPublication(topic: topics.updates, payload: line, retain: false, expires: stale),
+        ]))
+    }
+}

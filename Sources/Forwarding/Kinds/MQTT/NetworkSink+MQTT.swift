@@ -1,0 +1,33 @@
+extension NetworkSink {
+    /// `--sink mqtt://…`: each update published to the broker (retained state, update stream), in
+    /// order, through the delivery queue, so an unreachable broker costs only superseded content.
+    static func mqtt(settings mqtt: MQTTSinkSettings, password: String?, control: SinkControlRelay,
+                     settings: DeliveryWorker.Settings = .init(), spoolDirectory: String?,
+                     log: @escaping @Sendable (String) -> Void) throws(SinkSetupError) -> NetworkSink {
+        let name = mqtt.broker.description
+        let connection = try MQTTConnection(
+            settings: mqtt, password: password,
+            announcements: [MQTTPublication(topic: mqtt.topics.status, payload: Array("online".utf8), retain: true)]
+                + (mqtt.homeAssistantDiscovery ? HomeAssistantDiscovery.configurations(topics: mqtt.topics) : []),
+            log: log,
+            onCommand: { text in
+                switch MQTTControlCommand.parse(text) {
+                case let .failure(problem):
+                    log("sink \(name): \(mqtt.topics.control): \(problem.message)")
+                case let .success(command):
+                    log("sink \(name): \(mqtt.topics.control): \(text)")
+                    control.send(command) { refusal in
+                        if let refusal { log("sink \(name): \(mqtt.topics.control): \(text) refused: \(refusal)") }
+                    }
+                }
+            }
+        )
+        return NetworkSink(
+            name: name, settings: settings,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "mqtt-\(mqtt.broker.host)-\(mqtt.broker.port)-\(mqtt.clientID)") },
+            log: log,
+            makeDelivery: { update throws(SinkError) in try MQTTMessages.delivery(for: update, topics: mqtt.topics, now: WallClock.now()) },
+            makeTransmitter: { MQTTTransmitter(connection: connection) }
+        )
+    }
+}

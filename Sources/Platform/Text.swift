@@ -81,3 +81,11 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     public var reason: String { String(cString: strerror(code)) }
     public var description: String { "\(path): \(reason)" }
 }
+
+extension Unicode.Scalar {
+    /// A–Z, a–z or 0–9: what ids, keys and file names on the wire may hold. By scalar, because
+    /// Character.isLetter and isNumber also take accented, fullwidth and other scripts' forms.
+    public var isASCIILetterOrDigit: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LiveState
 import Sensors
+import Platform
 
 /// The `straps` section: which strap feeds which activity, and where its updates go. The activity
 /// keys are LiveState's `ActivitySettings` (workoutName, intervalLabel, activityIDPrefix).
@@ -157,7 +158,7 @@ private extension ConfigNode {
     func activityIDPrefix() -> String? {
         guard let text = string() else { return nil }
         guard !text.isEmpty, text.count <= 32,
-              text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+              text.unicodeScalars.allSatisfy({ $0.isASCIILetterOrDigit || $0 == "-" })
         else {
             report("expected 1 to 32 letters, digits or '-', got \(JSONWriter.quoted(text))")
             return nil

@@ -17,7 +17,7 @@ public struct Spool: Sendable {
     /// one file name, readable and never a path.
     public static func safeFileName(_ name: String) -> String {
         String(name.unicodeScalars.map { scalar -> Character in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-"
+            scalar.isASCIILetterOrDigit || scalar == "." || scalar == "-"
                 ? Character(scalar) : "_"
         })
     }

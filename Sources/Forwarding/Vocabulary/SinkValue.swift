@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Platform
 
 /// What one sink option was given. Secrets are where to read them, never their contents.
 public enum SinkValue: Sendable, Hashable {
@@ -98,7 +99,7 @@ extension SinkOption.Value {
 
     /// A secret's environment variable: a name the shell could export.
     public func readEnvironmentName(_ text: String) -> Result<SinkValue, SinkValueProblem> {
-        let valid = !text.isEmpty && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        let valid = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "_" }
             && !("0"..."9").contains(text.unicodeScalars.first!)
         return valid ? .success(.secret(.environment(text))) : .failure(.expected("an environment variable name, got \(text.jsonQuoted)"))
     }

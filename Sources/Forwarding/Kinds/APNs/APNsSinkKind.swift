@@ -1,3 +1,5 @@
+import Platform
+
 extension SinkKind {
     /// `--sink apns`, `{"type": "apns", …}` with the team's `"apns": {…}`: Live Activity pushes over
     /// HTTP/2 to APNs, signed with the team's .p8 key (ES256 provider token).
@@ -35,7 +37,7 @@ extension SinkOption.TextRule {
     static let bundleID = Self(expected: "a bundle id such as com.example.Workout") { text in
         let parts = text.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            !part.isEmpty && part.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" }
         }
     }
 }

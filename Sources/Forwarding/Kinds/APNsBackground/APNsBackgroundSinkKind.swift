@@ -1,5 +1,6 @@
 import Sensors
 import Synchronization
+import Platform
 
 extension SinkKind {
     /// `--sink apns-background`, `{"type": "apns-background", …}` with the team's `"apns": {…}`:
@@ -31,7 +32,7 @@ extension SinkOption.TextRule {
     /// A key beside `aps`: letters, digits and '_', not `aps` itself nor one the payload already has.
     static let jsonKey = Self(expected: "a key of letters, digits and _ other than aps, activity, sequence, event, staleDate and dismissalDate") { text in
         !["aps", "activity", "sequence", "event", "staleDate", "dismissalDate"].contains(text) && (1...64).contains(text.unicodeScalars.count)
-            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            && text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "_" }
     }
 }
 

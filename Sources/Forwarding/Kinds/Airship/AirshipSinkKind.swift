@@ -1,3 +1,5 @@
+import Platform
+
 extension SinkKind {
     /// `--sink airship`, `{"type": "airship", …}` with the app's `"airship": {…}`: Live Activity pushes
     /// through Airship (`POST /api/push`), the activity tracked by the app under a name.
@@ -44,7 +46,7 @@ extension SinkOption.TextRule {
     /// Airship shows app keys as 22 characters of letters, digits, '-' and '_'; any such run is taken.
     static let airshipAppKey = Self(expected: "an Airship app key (letters, digits, - and _)") { text in
         (1...64).contains(text.unicodeScalars.count)
-            && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+            && text.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" }
     }
 
     /// `all`, or a channel id: a UUID (8-4-4-4-12 hex digits).

@@ -1,3 +1,5 @@
+import Platform
+
 extension SinkKind {
     /// `--sink fcm`, `{"type": "fcm", …}` with the project's `"fcm": {…}`: Android's ongoing workout
     /// notification through Firebase Cloud Messaging (HTTP v1), with a service account's OAuth token.
@@ -45,7 +47,7 @@ extension SinkOption.TextRule {
     /// FCM topic names: letters, digits and -_.~%, up to 900 characters.
     static let fcmTopic = Self(expected: "a topic name (letters, digits and -_.~%)") { text in
         (1...900).contains(text.unicodeScalars.count) && text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.~%".unicodeScalars.contains($0)
+            $0.isASCIILetterOrDigit || "-_.~%".unicodeScalars.contains($0)
         }
     }
 }

@@ -19,6 +19,15 @@ enum PushBody {
         return body
     }
 
+    /// `body` with its first `member` (`"priority":5`) replaced by `replacement`: an update that
+    /// replaced an unsent urgent one goes urgent. A `"key":` can only be a key: inside a JSON string
+    /// every quote is escaped.
+    static func replacingFirst(_ member: String, with replacement: String, in body: [UInt8]) -> [UInt8] {
+        let old = Array(member.utf8)
+        guard let start = body.indices.first(where: { body[$0...].starts(with: old) }) else { return body }
+        return Array(body[..<start]) + Array(replacement.utf8) + Array(body[(start + old.count)...])
+    }
+
     /// A configured base URL without its trailing slash, to put a path after.
     static func base(_ url: String) -> String {
         url.hasSuffix("/") ? String(url.dropLast()) : url

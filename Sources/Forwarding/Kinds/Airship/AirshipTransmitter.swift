@@ -39,12 +39,10 @@ public final class AirshipTransmitter: HTTPTransmitter {
     }
 
     /// The body with `"priority":10`: it replaced an urgent update (sensor lost, sensor back) that never
-    /// went out. The key can only be the live activity's: inside a JSON string every quote is escaped.
+    /// went out.
     static func urgent(_ body: [UInt8]) -> [UInt8] {
-        let normal = Array(#""priority":\#(ActivityUpdate.normalPriority)"#.utf8)
-        let immediate = Array(#""priority":\#(ActivityUpdate.immediatePriority)"#.utf8)
-        guard let start = body.indices.first(where: { body[$0...].starts(with: normal) }) else { return body }
-        return Array(body[..<start]) + immediate + Array(body[(start + normal.count)...])
+        PushBody.replacingFirst(#""priority":\#(ActivityUpdate.normalPriority)"#,
+                                with: #""priority":\#(ActivityUpdate.immediatePriority)"#, in: body)
     }
 
     /// Airship's error body: `{"ok": false, "error": "…", "error_code": 40001, "details": {…}}`.

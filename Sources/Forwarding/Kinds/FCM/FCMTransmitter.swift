@@ -93,10 +93,8 @@ final class FCMTransmitter: HTTPTransmitter {
     }
 
     /// The body with `android.priority` high: it replaced an urgent update (sensor lost, sensor back)
-    /// that never went out. The key can only be android's: inside a JSON string every quote is escaped.
+    /// that never went out.
     static func urgent(_ body: [UInt8]) -> [UInt8] {
-        let normal = Array(#""priority":"normal""#.utf8)
-        guard let start = body.indices.first(where: { body[$0...].starts(with: normal) }) else { return body }
-        return Array(body[..<start]) + Array(#""priority":"high""#.utf8) + Array(body[(start + normal.count)...])
+        PushBody.replacingFirst(#""priority":"normal""#, with: #""priority":"high""#, in: body)
     }
 }

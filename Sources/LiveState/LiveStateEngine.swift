@@ -57,15 +57,23 @@ public struct LiveStateEngine: Sendable {
     /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
     public private(set) var nextDeadline: Timestamp?
 
+    /// The deadline a live driver needs a timer for: `nextDeadline` leaving out the rate window's
+    /// expiries. An expiry moves later with every sample (at 1 Hz it falls between two samples, at
+    /// 50 Hz every 20 ms) and only lets the median drift; the next sample runs it at its own time
+    /// before itself, and with no sample the silence timeout does. Updates stay the same as a replay's;
+    /// only an expiry's update leaves later, by up to a sample's interval while samples flow.
+    public private(set) var nextWakeDeadline: Timestamp?
+
     /// Mutating, though it only reads the rest: a non-mutating call from the mutating paths copied the
     /// whole engine (~450 bytes) each time.
     private mutating func refreshNextDeadline() {
-        nextDeadline = earliestDeadline()
+        (nextDeadline, nextWakeDeadline) = earliestDeadlines()
     }
 
+    /// The earliest deadline, and the earliest that is not a rate window expiry.
     @inline(__always)
-    private func earliestDeadline() -> Timestamp? {
-        guard !finished else { return nil }
+    private func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?) {
+        guard !finished else { return (nil, nil) }
         // Plain integers rather than optionals and closures: this runs once per sample.
         let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
         var earliest: Int64 = .max
@@ -73,6 +81,7 @@ public struct LiveStateEngine: Sendable {
             guard let candidate = candidate?.microsecondsSinceUnixEpoch, candidate > notBefore, candidate < earliest else { return }
             earliest = candidate
         }
+        var expiry: Int64 = .max
         if sensorLive, let lastValidSample {
             consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
         }
@@ -81,7 +90,7 @@ public struct LiveStateEngine: Sendable {
             consider(start.adding(microseconds: durations.activityEndsAfter))
             consider(staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
-            if sensorLive { consider(window.nextExpiry) }
+            if sensorLive, let next = window.nextExpiry?.microsecondsSinceUnixEpoch, next > notBefore { expiry = next }
             let floor = lastUpdate.adding(microseconds: durations.minimumInterval)
             if wantsChange {
                 consider(floor)
@@ -90,7 +99,8 @@ public struct LiveStateEngine: Sendable {
             }
             consider(backHeldUntil)
         }
-        return earliest == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: earliest)
+        func timestamp(_ micros: Int64) -> Timestamp? { micros == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: micros) }
+        return (timestamp(min(earliest, expiry)), timestamp(earliest))
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.

@@ -33,6 +33,9 @@ public struct StrapFeed: Sendable {
 
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
+    /// What a live driver sets its timer for (`LiveStateEngine.nextWakeDeadline`).
+    public var nextWakeDeadline: Timestamp? { engine.nextWakeDeadline }
+
     /// The distance sensor's state; nil when none has been heard from.
     public var distanceSensor: DistanceSensorState? { distance.state }
 

@@ -67,8 +67,10 @@ import Testing
         }
         var lazy = StrapFeed(engine: try LiveStateEngine())
         var eager = StrapFeed(engine: try LiveStateEngine())
+        var woken = StrapFeed(engine: try LiveStateEngine())
         var lazyUpdates: [ActivityUpdate] = []
         var eagerUpdates: [ActivityUpdate] = []
+        var wokenUpdates: [ActivityUpdate] = []
         var ticks = 0
         for event in events {
             lazyUpdates += lazy.handle(event).updates
@@ -77,12 +79,47 @@ import Testing
                 ticks += 1
             }
             eagerUpdates += eager.handle(event).updates
+            wokenUpdates += Self.wakeAsLive(&woken, before: event.time).updates
+            wokenUpdates += woken.handle(event).updates
         }
         #expect(ticks > 20) // deadlines between samples: gaps, floors, refreshes
         #expect(lazyUpdates.count > 50)
-        let firstDifference = zip(lazyUpdates, eagerUpdates).first { $0 != $1 }
-        #expect(lazyUpdates.count == eagerUpdates.count)
-        #expect(firstDifference == nil, "\(firstDifference.map { [EngineScript.describe($0), EngineScript.describe($1)] } ?? [])")
+        for other in [eagerUpdates, wokenUpdates] {
+            let firstDifference = zip(lazyUpdates, other).first { $0 != $1 }
+            #expect(lazyUpdates.count == other.count)
+            #expect(firstDifference == nil, "\(firstDifference.map { [EngineScript.describe($0), EngineScript.describe($1)] } ?? [])")
+        }
         #expect(Set(lazyUpdates.map(\.reason)).isSuperset(of: [.changed, .sensorLost, .sensorBack, .refresh]))
+    }
+
+    /// A live session's timer: it wakes at `nextWakeDeadline` and then runs every deadline due by then.
+    private static func wakeAsLive(_ feed: inout StrapFeed, before time: Timestamp) -> (updates: [ActivityUpdate], wakes: Int) {
+        var updates: [ActivityUpdate] = []
+        var wakes = 0
+        while let wake = feed.nextWakeDeadline, wake < time {
+            wakes += 1
+            while let deadline = feed.nextDeadline, deadline <= wake { updates += feed.tick(at: deadline) }
+        }
+        return (updates, wakes)
+    }
+
+    /// A steady strap wakes a live run only for what it shows: the rate window's expiries (one per
+    /// sample, between samples here) wait for the next sample.
+    @Test func aSteadyStrapWakesNothingBetweenSamples() throws {
+        var policy = CadencePolicy()
+        policy.smoothingWindow = 4.5 // each expiry falls half a second before the next sample
+        var feed = StrapFeed(engine: try LiveStateEngine(policy: policy))
+        var expiriesBetweenSamples = 0
+        var wakes = 0
+        for second in 0..<90 {
+            let time = EngineScript.time(Double(second))
+            if let deadline = feed.nextDeadline, deadline < time { expiriesBetweenSamples += 1 }
+            wakes += Self.wakeAsLive(&feed, before: time).wakes
+            _ = feed.handle(notify([0x06, UInt8(120 + second % 3)], at: Double(second)))
+        }
+        #expect(expiriesBetweenSamples > 80)
+        #expect(wakes == 0)
+        // Silence: the next wake-up is the loss, 10 s after the last sample.
+        #expect(feed.nextWakeDeadline == EngineScript.time(99))
     }
 }

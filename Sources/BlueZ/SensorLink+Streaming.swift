@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import Sensors
 
 /// The connected part of a link: subscribe exactly once, stream until something says the
@@ -13,8 +14,10 @@ extension SensorLink {
         let locationPath = tree.characteristic(.bodySensorLocation, inService: .heartRateService, ofDevice: device.path)?.path
 
         let silenceTimeout = role == .strap ? policy.silenceTimeout : policy.distanceSensorSilenceTimeout
-        let watchdog = SilenceWatchdog(timeout: silenceTimeout, queue: queue) { feed.yield(.silent) }
         let connectedAt = environment.clock()
+        let watchdog = SilenceWatchdog(timeout: silenceTimeout, start: connectedAt, clock: environment.clock, queue: queue) {
+            feed.yield(.silent)
+        }
         await onQueue {
             self.deliver(StrapEvent(time: connectedAt, kind: .connected))
             values.start(measurementPath: measurementPath, characteristic: measured.kind.measurementCharacteristic,
@@ -83,7 +86,7 @@ extension SensorLink {
     private func drain(inputs: AsyncStream<LinkInput>, feed: AsyncStream<LinkInput>.Continuation) async {
         let timeout = policy.socketDrainTimeout
         let timer = Task {
-            try? await Task.sleep(for: timeout)
+            try? await TaskSleep.sleep(for: timeout)
             feed.yield(.drainTimedOut)
         }
         defer { timer.cancel() }

@@ -1,41 +1,47 @@
 import Dispatch
+import Platform
+import Sensors
 import Synchronization
 
-/// Fires once when no value was fed for `timeout` (up to a quarter more), whatever `Connected`
-/// says. Feeding only sets a flag: no clock read and no timer change per value (a clock read is a
-/// system call where the clock source is not the TSC, as in VMs). A timer checks the flag
-/// `checksPerTimeout` times per timeout; that many checks in a row without a value mean silence.
-final class SilenceWatchdog: @unchecked Sendable { // `quietChecks` is touched on the timer's queue only
-    private let timer: DispatchSourceTimer
-    private let fed = Atomic<Bool>(false)
-    private var quietChecks = 0
+/// Fires once when no value came for `timeout`, whatever `Connected` says. Feeding stores the
+/// value's time (the kernel's stamp on the socket path: no clock read, no timer change per value).
+/// One one-shot timer wakes at the last known value's time + `timeout`; if a value came since, it
+/// sets itself for that one's. While values flow that is one wake-up per timeout, and silence is
+/// seen `timeout` after the last value.
+final class SilenceWatchdog: Sendable {
+    /// The newest value's time, in microseconds since the Unix epoch.
+    private let lastValue: Atomic<Int64>
+    private let timeout: Int64
+    private let clock: @Sendable () -> Timestamp
+    private let onSilence: @Sendable () -> Void
+    private let timer = Mutex<ClockTimer?>(nil)
 
-    /// Checks per timeout: silence is seen between `timeout` and `timeout × (1 + 1/checks)` after
-    /// the last value, for a wake-up every `timeout / checks`.
-    static let checksPerTimeout = 4
-
-    init(timeout: Duration, queue: DispatchQueue, onSilence: @escaping @Sendable () -> Void) {
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000)
-        let period = DispatchTimeInterval.nanoseconds(max(1, nanoseconds / Self.checksPerTimeout))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            if fed.exchange(false, ordering: .relaxed) {
-                quietChecks = 0
-                return
-            }
-            quietChecks += 1
-            guard quietChecks >= Self.checksPerTimeout else { return }
-            timer.cancel()
-            onSilence()
-        }
-        timer.schedule(deadline: .now() + period, repeating: period)
-        timer.resume()
+    /// `clock`: the time the values' stamps are on (wall-clock time); `start`: when silence counts from.
+    init(timeout: Duration, start: Timestamp, clock: @escaping @Sendable () -> Timestamp, queue: DispatchQueue,
+         onSilence: @escaping @Sendable () -> Void) {
+        self.timeout = timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000
+        self.clock = clock
+        self.onSilence = onSilence
+        lastValue = Atomic(start.microsecondsSinceUnixEpoch)
+        let timer = ClockTimer(.wall, name: "hrbridge.silence", queue: queue) { [weak self] in self?.check() }
+        self.timer.withLock { $0 = timer }
+        timer.schedule(atNanoseconds: (start.microsecondsSinceUnixEpoch + self.timeout) * 1000)
     }
 
-    func feed() { fed.store(true, ordering: .relaxed) }
+    /// Values arrive in order; a stamp from another clock that runs behind only makes silence come later.
+    func feed(at time: Timestamp) { lastValue.store(time.microsecondsSinceUnixEpoch, ordering: .relaxed) }
 
-    func stop() { timer.cancel() }
+    func stop() { timer.withLock { $0?.cancel() } }
 
-    deinit { timer.cancel() }
+    deinit { stop() }
+
+    private func check() {
+        let due = lastValue.load(ordering: .relaxed) + timeout
+        guard clock().microsecondsSinceUnixEpoch >= due else {
+            timer.withLock { $0?.schedule(atNanoseconds: due * 1000) }
+            return
+        }
+        stop()
+        onSilence()
+    }
 }

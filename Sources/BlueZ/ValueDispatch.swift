@@ -48,7 +48,7 @@ final class ValueDispatch: @unchecked Sendable {
 
     func measurement(_ bytes: [UInt8], at time: Timestamp) {
         guard !stopped else { return }
-        watchdog?.feed()
+        watchdog?.feed(at: time)
         measuredCount.add(1, ordering: .relaxed)
         link.deliver(StrapEvent(time: time, kind: .notification(characteristic: characteristic, value: bytes)))
     }

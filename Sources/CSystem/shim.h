@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/timerfd.h>
 
 /// No transparent huge pages for this process: a bridge that needs a few MB would get whole
 /// 2 MB pages for thread stacks and heaps where the system enables them always (Debian does).
@@ -19,3 +20,11 @@ static inline int hr_name_this_thread(const char *name) {
 static inline int hr_memory_file(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
 }
+
+/// Swift concurrency's hooks for taking over its global executor (the Swift runtime's
+/// Concurrency.h declares them the same way: function pointers of the Swift calling convention,
+/// set once before any task). `TaskQueue` sets them.
+#define HR_SET_BEFORE_ANY_TASK __attribute__((swift_attr("nonisolated(unsafe)")))
+extern void *_Nullable swift_task_enqueueGlobal_hook HR_SET_BEFORE_ANY_TASK;
+extern void *_Nullable swift_task_enqueueGlobalWithDelay_hook HR_SET_BEFORE_ANY_TASK;
+extern void *_Nullable swift_task_enqueueGlobalWithDeadline_hook HR_SET_BEFORE_ANY_TASK;

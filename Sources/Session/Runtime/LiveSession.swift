@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Sensors
 import LiveState
+import Platform
 import Synchronization
 
 /// Runs one strap's live state in real time: events from a source (a live strap pushing through
@@ -43,7 +44,7 @@ public final class LiveSession: @unchecked Sendable {
     /// A signal that came before `start()`: the session stops right after recovering.
     private var stopBeforeStart: Int32?
     private var lastEventTime: Timestamp?
-    private var deadlineTimer: (any DispatchSourceTimer)?
+    private var deadlineTimer: ClockTimer?
     /// What the deadline timer is set for (engine time); nil when it is not set.
     private var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
@@ -292,40 +293,27 @@ public final class LiveSession: @unchecked Sendable {
 
     /// One timer for whatever comes next: the engine's deadline or the trace's next event. Set again
     /// only when that moves earlier: a timer that fires early finds nothing due and sets itself for
-    /// the new time (at 50 Hz the rate window's next expiry moves later with every sample).
+    /// the new time (the silence deadline moves later with every sample: one wake-up per timeout).
+    /// A live run wakes for the engine's wake deadline; a sample runs the rest at their own times.
     private func armDeadlineTimer() {
         guard running else { return }
-        var due = feed.nextDeadline
+        var due = schedule == nil ? feed.nextWakeDeadline : feed.nextDeadline
         if schedule != nil, let next = try? schedule!.nextTime(), due.map({ $0 >= next }) ?? true { due = next }
-        guard var due else {
-            deadlineTimer?.cancel()
-            deadlineTimer = nil
+        guard let due else {
+            if deadlineTimerDue != nil { deadlineTimer?.disarm() }
             deadlineTimerDue = nil
             return
         }
-        if schedule == nil { due = due.adding(microseconds: Self.liveDeadlineSlack) }
         if let armed = deadlineTimerDue, armed <= due { return }
         if deadlineTimer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [self] in
+            deadlineTimer = ClockTimer(clock.timerClock, name: "hrbridge.timer", queue: queue) { [self] in
                 deadlineTimerDue = nil
                 pump()
             }
-            timer.resume()
-            deadlineTimer = timer
         }
         deadlineTimerDue = due
-        if let deadlineTimer { clock.schedule(deadlineTimer, at: due, leeway: Self.timerLeeway) }
+        if let deadlineTimer { clock.schedule(deadlineTimer, at: due) }
     }
-
-    /// Deadlines are whole events (a refresh, a loss) measured in seconds: a millisecond late is fine,
-    /// and lets the system batch wake-ups.
-    private static let timerLeeway = DispatchTimeInterval.milliseconds(1)
-
-    /// How late (µs) a live session may run a deadline when no sample comes first. A sample runs every
-    /// deadline before it at the deadline's own time, so updates are the same; only their wall-clock
-    /// departure may lag. It spares a 50 Hz stream a wake-up per sample for the rate window's expiries.
-    private static let liveDeadlineSlack: Int64 = 500_000
 
     private func handle(_ event: StrapEvent, origin: String?) {
         lastEventTime = event.time

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Platform
 import Sensors
 import Synchronization
 
@@ -61,21 +62,23 @@ public final class SessionClock: Sendable {
         }
     }
 
-    /// Sets `timer` to fire once engine time reaches `due`: the choice of the kernel's clock is made
-    /// here. Real time is Unix time, so the timer runs on the wall clock (CLOCK_REALTIME, an absolute
-    /// timerfd in libdispatch), which counts a suspend: a deadline that passed while the laptop slept
-    /// fires at resume, not the time slept later as a `DispatchTime` (CLOCK_MONOTONIC) timer would.
+    /// The kernel clock this session's timer runs on. Real time is Unix time, so its timer runs on
+    /// the wall clock (CLOCK_REALTIME), which counts a suspend: a deadline that passed while the
+    /// laptop slept fires at resume, not the time slept later as a CLOCK_MONOTONIC timer would.
     /// Trace time is paced on the monotonic clock its anchor was read from.
-    func schedule(_ timer: any DispatchSourceTimer, at due: Timestamp, leeway: DispatchTimeInterval) {
+    var timerClock: ClockTimer.Clock {
+        if case .real = kind { return .wall }
+        return .monotonic
+    }
+
+    /// Sets `timer` (made on `timerClock`) to fire once engine time reaches `due`.
+    func schedule(_ timer: ClockTimer, at due: Timestamp) {
         switch kind {
         case .real:
-            let micros = max(0, due.microsecondsSinceUnixEpoch - slept.load(ordering: .relaxed))
-            let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
-            let wall = timespec(tv_sec: Int(seconds), tv_nsec: Int(fraction) * 1000)
-            timer.schedule(wallDeadline: DispatchWallTime(timespec: wall), leeway: leeway)
+            timer.schedule(atNanoseconds: max(0, due.microsecondsSinceUnixEpoch - slept.load(ordering: .relaxed)) * 1000)
         case let .trace(speed):
             let seconds = now().map { max(0, due.seconds(since: $0) / speed) } ?? 0
-            timer.schedule(deadline: .now() + .microseconds(Int((seconds * 1e6).rounded(.up))), leeway: leeway)
+            timer.schedule(atNanoseconds: ClockTimer.now(.monotonic) + Int64((seconds * 1e9).rounded(.up)))
         }
     }
 

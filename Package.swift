@@ -44,7 +44,7 @@ let package = Package(
         ),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),
-        .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem"]),
+        .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem", "Platform"]),
         .executableTarget(
             name: "ReplayBenchmark",
             dependencies: ["CLI", "Trace", "Sensors"],

@@ -1,4 +1,5 @@
 import DBus
+import Platform
 import Sensors
 import Synchronization
 
@@ -142,7 +143,7 @@ public actor BlueZClient {
                 }
                 if let timeout {
                     Task { [weak self] in
-                        try? await Task.sleep(for: timeout)
+                        try? await TaskSleep.sleep(for: timeout)
                         await self?.expire(id, outcome)
                     }
                 }

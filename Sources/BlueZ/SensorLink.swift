@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import Platform
 import Sensors
 
 /// One sensor's life (a strap, or the foot pod or bike sensor beside it): find it, connect (one
@@ -85,7 +86,7 @@ public final class SensorLink: Sendable {
             }
             let delay = policy.delay(afterFailures: failures, verdict: verdict, random: environment.random())
             log("reconnecting in \(delay.formattedSeconds)")
-            do { try await Task.sleep(for: delay) } catch { return }
+            do { try await TaskSleep.sleep(for: delay) } catch { return }
         }
     }
 

@@ -1,5 +1,6 @@
 import BlueZ
 import DBus
+import Platform
 import Sensors
 import Session
 
@@ -76,7 +77,7 @@ enum ScanCommand {
                 return .failure(.unavailable("cannot scan on \(adapter.interfaceName): \(error)"))
             } catch {}
         }
-        try? await Task.sleep(for: .seconds(seconds))
+        try? await TaskSleep.sleep(for: .seconds(seconds))
         for adapter in adapters { try? await adapter.stopDiscovery(on: client.bus) }
         let final = await client.tree
         // A device's kind by the services it advertises, or offers once connected (a paired sensor

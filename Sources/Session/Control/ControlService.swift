@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import FoundationEssentials
 import LiveState
+import Platform
 import Synchronization
 
 /// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
@@ -21,7 +22,6 @@ public final class ControlService: Sendable {
 
     private let connection: BusConnection
     private let targets: [Target]
-    private let work = DispatchQueue(label: "hrbridge.control", attributes: .concurrent)
     /// Calls not answered yet: `close()` lets them answer first (an End ends the session, and so the
     /// run, before its reply goes out).
     private let inFlight = DispatchGroup()
@@ -89,7 +89,9 @@ public final class ControlService: Sendable {
             },
             handleCall: { [self] call in
                 let answer = ControlAnswer(call, inFlight)
-                work.async { self.handle(answer) }
+                // A thread per call, off the bus queue (an End waits for the sinks): calls are rare,
+                // and libdispatch's concurrent pool would start its every-second monitor (TaskQueue).
+                NamedThread.start("hrbridge.ctl") { self.handle(answer) }
             }
         )
     }
@@ -139,10 +141,9 @@ public final class ControlService: Sendable {
                 group.leave()
             }
         }
-        group.notify(queue: work) {
-            let all = refusals.all
-            all.isEmpty ? call.reply() : call.fail(BridgeControlInterface.ErrorName.refused, all.joined(separator: "; "))
-        }
+        group.wait() // on this call's own thread
+        let all = refusals.all
+        all.isEmpty ? call.reply() : call.fail(BridgeControlInterface.ErrorName.refused, all.joined(separator: "; "))
     }
 
     private func end(_ chosen: [Target], _ call: ControlAnswer) {
@@ -155,9 +156,8 @@ public final class ControlService: Sendable {
                 group.leave()
             }
         }
-        group.notify(queue: work) { [self] in
-            ended.all.isEmpty ? call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) : call.reply()
-        }
+        group.wait() // on this call's own thread
+        ended.all.isEmpty ? call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) : call.reply()
     }
 
     private func notRunning(_ chosen: [Target]) -> String {

@@ -27,6 +27,9 @@ final class MQTTConnection: @unchecked Sendable {
     private let announcements: [MQTTPublication]
     private let onCommand: @Sendable (String) -> Void
     private let log: @Sendable (String) -> Void
+    /// Work for later (clearing retained states, a 3.1.1 restart): a serial queue, not libdispatch's
+    /// global pool, whose first use starts a timer that wakes the process every second (`TaskQueue`).
+    private let later = DispatchQueue(label: "hrbridge.mqtt")
     // Everything below is guarded by `condition`; the library's handle is used under it too, so a
     // clear firing late never meets a destroyed handle.
     /// A publisher waits on it for the broker's acknowledgement.
@@ -167,7 +170,7 @@ final class MQTTConnection: @unchecked Sendable {
         let count = retainedCount[topic, default: 0]
         condition.unlock()
         let seconds = max(0, time.seconds(since: WallClock.now()))
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        later.asyncAfter(deadline: .now() + seconds) { [self] in
             condition.lock()
             defer { condition.unlock() }
             guard retainedCount[topic, default: 0] == count, connected, let client, !closing else { return }
@@ -276,7 +279,7 @@ final class MQTTConnection: @unchecked Sendable {
             fallingBack = false
             // A 3.1.1 broker's refusal is not a valid MQTT 5 packet: the library calls it a protocol
             // error and ends its thread after this callback. Any other end, it reconnects by itself.
-            if code == MOSQ_ERR_PROTOCOL.rawValue { DispatchQueue.global().async { [self] in restart() } }
+            if code == MOSQ_ERR_PROTOCOL.rawValue { later.async { [self] in restart() } }
         }
         if code != 0 { problem = "connection lost: \(Self.text(code))" }
         condition.broadcast()

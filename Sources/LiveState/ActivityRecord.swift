@@ -20,7 +20,8 @@ struct ActivityRecord: Sendable {
 
     /// The distance as shown: to 0.1 m, the finest unit a foot pod reports, so sums of wheel
     /// circumferences print as 209.6 rather than 209.60000000000002.
-    var shownDistance: Double { (distance * 10).rounded() / 10 }
+    /// Without a distance sensor it stays 0, and the engine asks on every sample: no call into libm then.
+    var shownDistance: Double { distance == 0 ? 0 : (distance * 10).rounded() / 10 }
     private(set) var lastUpdate: Timestamp
     private(set) var staleDate: Timestamp
     /// Its priority-10 pushes of the last hour.

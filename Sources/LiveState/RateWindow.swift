@@ -45,10 +45,13 @@ struct RateWindow: Sendable {
     /// source shows its last value until the silence rule says it is lost.
     mutating func prune(at now: Timestamp) {
         let cutoff = now.microsecondsSinceUnixEpoch - window
-        while count > 1, samples[head].time.microsecondsSinceUnixEpoch <= cutoff {
+        // Usually nothing has left (the engine prunes twice per sample, at the same time): done at once.
+        // Without a removal the compaction below cannot have become due either: only `add` ran since.
+        guard count > 1, samples[head].time.microsecondsSinceUnixEpoch <= cutoff else { return }
+        repeat {
             removeSorted(samples[head].rate)
             head += 1
-        }
+        } while count > 1 && samples[head].time.microsecondsSinceUnixEpoch <= cutoff
         if head >= Self.compactionThreshold, head >= count {
             samples.removeFirst(head)
             head = 0

@@ -47,23 +47,44 @@ public struct StrapFeed: Sendable {
     /// battery, location and notes do not touch the live state. The driver ticks at `nextDeadline`
     /// when it falls before its next event.
     public mutating func handle(_ event: StrapEvent) -> Outcome {
-        guard event.sensor == .strap else { return handleDistanceSensor(event) }
         var outcome = Outcome()
+        let note = handle(event, updates: &outcome.updates)
+        outcome.warning = note.warning
+        outcome.metresCovered = note.metresCovered
+        if note.measured, case let .notification(_, value) = event.kind { outcome.measuredValue = value }
+        return outcome
+    }
+
+    /// `Outcome` without its updates, which `handle(_:updates:)` appends to the caller's array.
+    public struct Note: Sendable {
+        /// The event was a valid 0x2A37 notification: its value parses as a `HeartRateMeasurement`.
+        public internal(set) var measured = false
+        public internal(set) var warning: String?
+        public internal(set) var metresCovered: Double?
+    }
+
+    /// `handle(_:)` for a driver that feeds events in a tight loop (a replay): the updates are appended
+    /// to `updates`, the rest comes back as a `Note`. An `Outcome` is returned through memory, and its
+    /// optional fields are destroyed there through their types' generic value witnesses, ~200
+    /// instructions per event: as much as the engine's own work on a sample.
+    public mutating func handle(_ event: StrapEvent, updates: inout [ActivityUpdate]) -> Note {
+        guard event.sensor == .strap else { return handleDistanceSensor(event, updates: &updates) }
+        var note = Note()
         let input: EngineInput
         switch event.kind {
         case let .notification(characteristic, value) where characteristic == .heartRateMeasurement:
             do {
                 let layout = try MeasurementLayout(parsing: value)
-                outcome.measuredValue = value
+                note.measured = true
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {
-                outcome.warning = "dropped malformed 0x2A37 value: \(error)"
-                return outcome
+                note.warning = "dropped malformed 0x2A37 value: \(error)"
+                return note
             }
         case .connected:
             input = .connected
         case .disconnected where event.kind.isStopByBridge:
-            return outcome // the bridge is stopping: a replay ends right after, as the live run did
+            return note // the bridge is stopping: a replay ends right after, as the live run did
         case .disconnected:
             input = .disconnected
         case .paused:
@@ -71,29 +92,35 @@ public struct StrapFeed: Sendable {
         case .resumed:
             input = .resume
         case .notification, .battery, .bodySensorLocation, .note:
-            return outcome // deadlines before the next input still run at their own time
+            return note // deadlines before the next input still run at their own time
         }
         // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
-        outcome.updates = (try? engine.receive(input, at: event.time)) ?? []
-        return outcome
+        append((try? engine.receive(input, at: event.time)) ?? [], to: &updates)
+        return note
     }
 
-    private mutating func handleDistanceSensor(_ event: StrapEvent) -> Outcome {
-        var outcome = Outcome()
+    private mutating func handleDistanceSensor(_ event: StrapEvent, updates: inout [ActivityUpdate]) -> Note {
+        var note = Note()
         let metres: Double
         switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance) {
-        case .nothing: return outcome
+        case .nothing: return note
         case let .said(line):
-            outcome.warning = line
-            return outcome
+            note.warning = line
+            return note
         case let .covered(covered): metres = covered
         case let .coveredAndSaid(covered, line):
             metres = covered
-            outcome.warning = line
+            note.warning = line
         }
-        outcome.metresCovered = metres
-        outcome.updates = (try? engine.receive(.distance(metres: metres), at: event.time)) ?? []
-        return outcome
+        note.metresCovered = metres
+        append((try? engine.receive(.distance(metres: metres), at: event.time)) ?? [], to: &updates)
+        return note
+    }
+
+    /// Most events decide nothing: appending their empty array still cost a call into the array's generic code.
+    @inline(__always)
+    private func append(_ produced: [ActivityUpdate], to updates: inout [ActivityUpdate]) {
+        if !produced.isEmpty { updates += produced }
     }
 
     /// Control from a person or the service (pause, resume, label, stop).

@@ -93,6 +93,17 @@ public final class TraceReader {
         try cursor.pointee.next(path: path)
     }
 
+    /// `next()` for a loop that keeps one event variable: replaces `event` with the next event and
+    /// answers true, or answers false at the end (leaving `event` without a notification value).
+    /// A non-optional event is what makes this cheaper per line: an optional event in memory is
+    /// destroyed through its type's generic value witness (~110 instructions), `event` directly.
+    public func next(into event: inout StrapEvent) throws(TraceReadError) -> Bool {
+        event.kind = .connected // lets go of the previous value, so the reader reuses its storage
+        guard let next = try cursor.pointee.next(path: path) else { return false }
+        event = next
+        return true
+    }
+
     /// Reads every remaining event; for small traces and tests.
     public func readAll() throws(TraceReadError) -> [StrapEvent] {
         var events: [StrapEvent] = []

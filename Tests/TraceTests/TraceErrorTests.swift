@@ -25,6 +25,8 @@ import Testing
         BadLine(line: "5 notify 2a37 064", reason: "notification value '064' is not an even run of hex digits"),
         BadLine(line: "5 notify 2a37 06:48", reason: "notification value '06:48' is not an even run of hex digits"),
         BadLine(line: "5 notify 2a37 0648 0649", reason: "unexpected '0649' after the notify event's fields"),
+        BadLine(line: "5 notify 2a37 06g8", reason: "notification value '06g8' is not an even run of hex digits"),
+        BadLine(line: "1234567890123456789 notify 2a37 0648", reason: "offset '1234567890123456789' is not a whole number of microseconds"),
         BadLine(line: "5 connected now", reason: "unexpected 'now' after the connected event's fields"),
         BadLine(line: "5 battery", reason: "battery needs a percentage 0–100"),
         BadLine(line: "5 battery 101", reason: "battery level: value 101 is above the maximum 100"),

@@ -162,6 +162,46 @@ import Testing
         }
         #expect(try reader.next() == nil)
     }
+
+    /// `next(into:)` hands the previous event's storage back for the next line: each event still
+    /// carries its own line's bytes, and a copy kept by the caller is not overwritten.
+    @Test func oneEventVariableCarriesEachLinesValue() throws {
+        let directory = try TemporaryDirectory()
+        let reader = try TraceReader(path: try writeTrace(in: directory))
+        var event = StrapEvent(time: start, kind: .connected)
+        var kept: [StrapEvent] = []
+        while try reader.next(into: &event) { kept.append(event) }
+        #expect(kept.map { event -> [UInt8] in
+            guard case let .notification(_, value) = event.kind else { return [0xFF] }
+            return value
+        } == values)
+        #expect(event.kind == .connected)
+    }
+}
+
+/// Nearly every line is `<offset> notify 2a37 <hex>` and is read by a one-pass path; lines that only
+/// nearly have that form go the general way and must read exactly as they always did.
+@Suite struct TraceNotificationLineTests {
+    @Test(arguments: [
+        ("7 notify 2a37 0648", [UInt8]([0x06, 0x48])),
+        ("7  notify 2a37 0648", [0x06, 0x48]),
+        ("7 notify  2a37 0648", [0x06, 0x48]),
+        ("7 notify 2a37  0648", [0x06, 0x48]),
+        ("7 notify 2a37 0648 ", [0x06, 0x48]),
+        ("7 notify 2a37 0648\r", [0x06, 0x48]),
+        ("7 notify 2a37 0A4b", [0x0A, 0x4B]),
+        ("7 notify 2a37 ", []),
+        ("7 notify 2a37", []),
+        ("000000000000000007 notify 2a37 0648", [0x06, 0x48]),
+        ("7 notify 0x2A37 0648", [0x06, 0x48]),
+    ])
+    func readsLikeTheCanonicalLine(line: String, value: [UInt8]) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("line.trace", "hrbridge-trace 1 start=2024-01-01T06:00:00Z\n\(line)\n")
+        let events = try TraceReader(path: path).readAll()
+        #expect(events.map(\.kind) == [.notification(characteristic: .heartRateMeasurement, value: value)])
+        #expect(events.map(\.time.microsecondsSinceUnixEpoch) == [1_704_088_800_000_007])
+    }
 }
 
 /// Writer → reader must give back every event exactly, whatever its text (issue 15): random events

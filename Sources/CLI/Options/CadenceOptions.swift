@@ -4,7 +4,8 @@ import Sensors
 /// The cadence and activity flags shared by `replay`, `evaluate` and `plot`: one flag per
 /// `CadencePolicy.parameters` entry, with its default shown in `--help`.
 enum CadenceOptions {
-    static var specOptions: [CommandSpec.Option] {
+    /// Built once: several commands list them (their help texts format every default).
+    static let specOptions: [CommandSpec.Option] = {
         let defaults = CadencePolicy()
         return CadencePolicy.parameters.map { parameter in
             .init(name: parameter.flag, valueName: parameter.unit.valueName,
@@ -17,7 +18,7 @@ enum CadenceOptions {
             .init(name: "--wheel-circumference", valueName: "M",
                   help: "a bike sensor's wheel, metres per revolution (default \(format(CyclingDistance.defaultWheelCircumference)): 700×23c)"),
         ]
-    }
+    }()
 
     /// What the distance sensor cannot tell itself: `--wheel-circumference`.
     static func distance(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> DistanceSettings {

@@ -6,7 +6,9 @@ import Session
 /// sink flag comes from its kind's description (`SinkKinds.all`), as the configuration's sink keys
 /// do. Secrets never come from argv: from a file, or an environment variable where the kind allows.
 enum SinkOptions {
-    static var specOptions: [CommandSpec.Option] {
+    /// Built once (`run` and `replay` both list them, and `SinkSet.make` checks against them): every
+    /// kind's text made again on each use was a tenth of a bundled replay's start-up.
+    static let specOptions: [CommandSpec.Option] = {
         let kinds = SinkKinds.all.map(\.spelling).joined(separator: ", ")
         return [.init(name: "--sink", valueName: "SINK", help: "\(kinds) (default stdout); repeat for several", repeatable: true)]
             + kindOptions
@@ -16,11 +18,11 @@ enum SinkOptions {
                 .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(SinkSet.defaultGrace)))"),
                 .init(name: "--sink-status", valueName: "S", help: "log each sink's counters at most every S seconds"),
             ]
-    }
+    }()
 
     /// One flag per way each kind's option can be given, in the kinds' order; a shared setting (the
     /// APNs team key) once, under the first kind that has it.
-    static var kindOptions: [CommandSpec.Option] {
+    static let kindOptions: [CommandSpec.Option] = {
         var seen: Set<String> = []
         return SinkKinds.all.flatMap { kind in
             kind.options.flatMap { option -> [CommandSpec.Option] in
@@ -36,10 +38,10 @@ enum SinkOptions {
                 }
             }
         }.filter { seen.insert($0.name).inserted }
-    }
+    }()
 
     /// Every flag that sets a sink kind's option (a run from a configuration file must not mix them in).
-    static var kindFlags: [String] { kindOptions.map(\.name) }
+    static let kindFlags: [String] = kindOptions.map(\.name)
 
     /// The sinks the `--sink` flags ask for, each with its options from the flags, validated.
     static func requested(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SinkSettings] {

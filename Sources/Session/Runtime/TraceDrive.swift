@@ -47,20 +47,29 @@ public struct TraceDrive {
         var first: Timestamp?
         var last: Timestamp?
         do {
-            while let event = try reader.next() {
+            // One event and one update array, reused line after line: this loop runs millions of times a
+            // second, and fresh optionals and arrays per event cost more than the engine's own work.
+            var event = StrapEvent(time: reader.start, kind: .connected)
+            var updates: [ActivityUpdate] = []
+            while try reader.next(into: &event) {
                 while let deadline = feed.nextDeadline, deadline < event.time {
                     pacer.wait(until: deadline)
                     for update in feed.tick(at: deadline) { try observer.update(update) }
                 }
                 pacer.wait(until: event.time)
-                let outcome = feed.handle(event)
+                let note = feed.handle(event, updates: &updates)
                 // Before its updates go out: should a sink fail on them, the end comes at this event.
                 first = first ?? event.time
                 last = event.time
-                if let warning = outcome.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
-                if let sample = observer.sample, let measurement = outcome.measurement { sample(event.time, measurement) }
-                if let distance = observer.distance, let metres = outcome.metresCovered { distance(event.time, metres) }
-                for update in outcome.updates { try observer.update(update) }
+                if let warning = note.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
+                if let sample = observer.sample, note.measured, case let .notification(_, value) = event.kind,
+                   let measurement = try? HeartRateMeasurement(parsing: value) {
+                    sample(event.time, measurement)
+                }
+                if let distance = observer.distance, let metres = note.metresCovered { distance(event.time, metres) }
+                guard !updates.isEmpty else { continue }
+                for update in updates { try observer.update(update) }
+                updates.removeAll(keepingCapacity: true)
             }
         } catch let error as TraceReadError {
             end(at: last, .traceError, observer)

@@ -210,7 +210,7 @@ public final class SensorLink: Sendable {
 extension Duration {
     /// `1.5 s`
     var formattedSeconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = wholeNanoseconds / 1_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 }

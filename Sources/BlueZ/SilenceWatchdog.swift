@@ -19,7 +19,7 @@ final class SilenceWatchdog: Sendable {
     /// `clock`: the time the values' stamps are on (wall-clock time); `start`: when silence counts from.
     init(timeout: Duration, start: Timestamp, clock: @escaping @Sendable () -> Timestamp, queue: DispatchQueue,
          onSilence: @escaping @Sendable () -> Void) {
-        self.timeout = timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000
+        self.timeout = timeout.wholeNanoseconds / 1000
         self.clock = clock
         self.onSilence = onSilence
         lastValue = Atomic(start.microsecondsSinceUnixEpoch)

@@ -75,9 +75,7 @@ public final class ClockTimer: Sendable {
 
     /// Now on `clock`, in nanoseconds since its epoch.
     public static func now(_ clock: Clock) -> Int64 {
-        var spec = timespec()
-        clock_gettime(clock == .wall ? CLOCK_REALTIME : CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        kernelNanoseconds(clock == .wall ? CLOCK_REALTIME : CLOCK_MONOTONIC)
     }
 }
 

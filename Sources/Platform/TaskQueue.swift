@@ -43,9 +43,7 @@ public enum TaskQueue {
     /// Now on a Swift clock, in nanoseconds: the runtime's continuous clock (1) is CLOCK_BOOTTIME on
     /// Linux, the suspending clock (2) CLOCK_MONOTONIC (the runtime's Clock.cpp).
     private static func swiftClockNow(_ clock: Int32) -> Int64 {
-        var now = timespec()
-        clock_gettime(clock == 1 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        kernelNanoseconds(clock == 1 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC)
     }
 }
 

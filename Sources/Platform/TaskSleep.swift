@@ -10,7 +10,7 @@ public enum TaskSleep {
     /// Returns after `duration`; throws `CancellationError` as soon as the task is cancelled.
     public static func sleep(for duration: Duration) async throws(CancellationError) {
         let sleeper = Sleeper()
-        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        let nanoseconds = duration.wholeNanoseconds
         let woken: Bool = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard sleeper.wait(continuation) else { return }

@@ -7,7 +7,9 @@ import Synchronization
 /// value's time (the kernel's stamp on the socket path: no clock read, no timer change per value).
 /// One one-shot timer wakes at the last known value's time + `timeout`; if a value came since, it
 /// sets itself for that one's. While values flow that is one wake-up per timeout, and silence is
-/// seen `timeout` after the last value.
+/// seen `timeout` after the last value. It watches from the connection until the notifications are
+/// subscribed, and on after that only when values come through D-Bus (StartNotify): an AcquireNotify
+/// socket watches itself (`NotificationSocket`), with no wake-up at all while values flow.
 final class SilenceWatchdog: Sendable {
     /// The newest value's time, in microseconds since the Unix epoch.
     private let lastValue: Atomic<Int64>

@@ -64,16 +64,23 @@ public struct LiveStateEngine: Sendable {
     /// only an expiry's update leaves later, by up to a sample's interval while samples flow.
     public private(set) var nextWakeDeadline: Timestamp?
 
+    /// `nextWakeDeadline` leaving out the silence timeout too: for a live driver whose source says
+    /// itself, no later than the engine's silence timeout, that values stopped (a link's watchdog
+    /// ending in `.disconnected`). That deadline moves with every sample, so a timer set for it wakes
+    /// once per timeout while samples flow; any event runs it at its own time, so updates stay the same.
+    public private(set) var nextWakeDeadlineBesideSilence: Timestamp?
+
     /// Mutating, though it only reads the rest: a non-mutating call from the mutating paths copied the
     /// whole engine (~450 bytes) each time.
     private mutating func refreshNextDeadline() {
-        (nextDeadline, nextWakeDeadline) = earliestDeadlines()
+        (nextDeadline, nextWakeDeadline, nextWakeDeadlineBesideSilence) = earliestDeadlines()
     }
 
-    /// The earliest deadline, and the earliest that is not a rate window expiry.
+    /// The earliest deadline, the earliest that is not a rate window expiry, and the earliest that is
+    /// neither an expiry nor the silence timeout.
     @inline(__always)
-    private func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?) {
-        guard !finished else { return (nil, nil) }
+    private func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?, besideSilence: Timestamp?) {
+        guard !finished else { return (nil, nil, nil) }
         // Plain integers rather than optionals and closures: this runs once per sample.
         let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
         var earliest: Int64 = .max
@@ -82,8 +89,14 @@ public struct LiveStateEngine: Sendable {
             earliest = candidate
         }
         var expiry: Int64 = .max
+        var silence: Int64 = .max
         if sensorLive, let lastValidSample {
-            consider(lastValidSample.adding(microseconds: newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout))
+            if newestSampleLacksContact {
+                consider(lastValidSample.adding(microseconds: durations.noContactTimeout))
+            } else {
+                let due = lastValidSample.microsecondsSinceUnixEpoch + durations.silenceTimeout
+                if due > notBefore { silence = due }
+            }
         }
         // Fields read through the optional, not a copy of the record (its strings would be retained).
         if let start = activity?.start, let staleDate = activity?.staleDate, let lastUpdate = activity?.lastUpdate {
@@ -100,7 +113,7 @@ public struct LiveStateEngine: Sendable {
             consider(backHeldUntil)
         }
         func timestamp(_ micros: Int64) -> Timestamp? { micros == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: micros) }
-        return (timestamp(min(earliest, expiry)), timestamp(earliest))
+        return (timestamp(min(earliest, expiry, silence)), timestamp(min(earliest, silence)), timestamp(earliest))
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.

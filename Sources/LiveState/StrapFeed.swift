@@ -36,6 +36,10 @@ public struct StrapFeed: Sendable {
     /// What a live driver sets its timer for (`LiveStateEngine.nextWakeDeadline`).
     public var nextWakeDeadline: Timestamp? { engine.nextWakeDeadline }
 
+    /// What a live driver whose source reports silence itself sets its timer for
+    /// (`LiveStateEngine.nextWakeDeadlineBesideSilence`).
+    public var nextWakeDeadlineBesideSilence: Timestamp? { engine.nextWakeDeadlineBesideSilence }
+
     /// The distance sensor's state; nil when none has been heard from.
     public var distanceSensor: DistanceSensorState? { distance.state }
 

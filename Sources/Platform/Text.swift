@@ -42,17 +42,25 @@ public enum FilePath {
 
     /// The directory holding `path` (`/a/b` → `/a`, `/a` → `/`, `b` → `.`).
     public static func parent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     /// The last component (`/a/b.trace` → `b.trace`).
     public static func lastComponent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let trimmed = withoutTrailingSlashes(path)
         return trimmed.lastIndex(of: "/").map { String(trimmed[trimmed.index(after: $0)...]) } ?? String(trimmed)
+    }
+
+    /// `path` without trailing slashes, but "/" stays. On the UTF-8 view: `Substring.count` counted
+    /// characters (grapheme breaking) from the start on every step.
+    private static func withoutTrailingSlashes(_ path: String) -> Substring {
+        var end = path.utf8.endIndex
+        while path.utf8.distance(from: path.utf8.startIndex, to: end) > 1, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        return path[..<end]
     }
 }
 

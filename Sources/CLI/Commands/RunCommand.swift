@@ -132,7 +132,7 @@ enum RunCommand {
             )
             let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: selector.description)
             let session = LiveSession(feed: StrapFeed(engine: engine, distance: distance), sinks: sinks, console: console, clock: .real,
-                                      stateFile: stateFile, onStop: {
+                                      stateFile: stateFile, sourceSilence: ReconnectPolicy().silenceTimeout, onStop: {
                                           links.stop(selector)
                                           if let distanceSelector { links.stop(distanceSelector) }
                                       })

@@ -1,3 +1,4 @@
+import BlueZ
 import Config
 import Forwarding
 import FoundationEssentials
@@ -52,7 +53,8 @@ public enum StrapSessions {
             let session = LiveSession(
                 feed: StrapFeed(engine: engine, distance: strap.distance),
                 sinks: sinks,
-                console: context.console, clock: .real, stateFile: stateFile, onStop: { onStop(sensors) }
+                console: context.console, clock: .real, stateFile: stateFile,
+                sourceSilence: ReconnectPolicy().silenceTimeout, onStop: { onStop(sensors) }
             )
             made.append((strap, session))
         }

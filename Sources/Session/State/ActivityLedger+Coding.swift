@@ -23,7 +23,8 @@ extension ActivityLedger {
             sinks.raw(UInt8(ascii: "]"))
             bytes += sinks.bytes
             bytes += Array(",\"lastUpdate\":".utf8)
-            bytes += try UpdateLine.encode(entry.lastUpdate).dropLast() // the line without its newline
+            let line = try UpdateLine.encode(entry.lastUpdate)
+            bytes += line[..<(line.count - 1)] // the line without its newline (a slice: no copy of it first)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes += Array("]}\n".utf8)

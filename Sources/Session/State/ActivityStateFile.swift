@@ -13,6 +13,9 @@ import Platform
 public final class ActivityStateFile {
     let path: String
     private let lockPath: String
+    /// Where the state file is, and its temporary twin: named once, not per update.
+    private let folder: String
+    private let temporaryPath: String
     private var lockDescriptor: Int32
 
     enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,8 +35,10 @@ public final class ActivityStateFile {
     /// Creates the directory if needed and takes the lock.
     init(directory: String, key: String) throws(Failure) {
         let folder = FilePath.join(directory, "activities")
+        self.folder = folder
         path = FilePath.join(folder, key + ".json")
         lockPath = FilePath.join(folder, key + ".lock")
+        temporaryPath = "\(path).tmp-\(getpid())"
         do {
             try FilePath.createDirectories(folder)
         } catch {
@@ -88,7 +93,7 @@ public final class ActivityStateFile {
         } catch {
             throw .io(path: path, what: "cannot encode the activity state: \(error)")
         }
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = temporaryPath
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .io(path: temporary, what: "cannot create: \(Self.lastError)") }
         var written = 0
@@ -151,7 +156,7 @@ public final class ActivityStateFile {
     private static let maximumLockAttempts = 8
 
     private func syncDirectory() {
-        let directory = open(FilePath.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return }
         _ = fsync(directory)
         close(directory)

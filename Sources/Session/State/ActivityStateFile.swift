@@ -17,6 +17,8 @@ public final class ActivityStateFile {
     private let folder: String
     private let temporaryPath: String
     private var lockDescriptor: Int32
+    /// The folder, open while the lock is held: each save syncs it, without an open and close per update.
+    private var folderDescriptor: Int32 = -1
 
     enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Another live process holds the lock.
@@ -45,6 +47,7 @@ public final class ActivityStateFile {
             throw .io(path: folder, what: "cannot create the state directory: \(error.description)")
         }
         lockDescriptor = try Self.lock(lockPath)
+        folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
     deinit { release() }
@@ -124,6 +127,8 @@ public final class ActivityStateFile {
         unlink(lockPath)
         close(lockDescriptor)
         lockDescriptor = -1
+        if folderDescriptor >= 0 { close(folderDescriptor) }
+        folderDescriptor = -1
     }
 
     /// Takes the lock on `lockPath`, retrying when the file was replaced between open and lock (a
@@ -155,7 +160,12 @@ public final class ActivityStateFile {
     /// Another run's release can race our open a few times at most; more means something is wrong.
     private static let maximumLockAttempts = 8
 
+    /// Makes the rename or removal durable; after `release()` the folder is opened for it.
     private func syncDirectory() {
+        guard folderDescriptor < 0 else {
+            _ = fsync(folderDescriptor)
+            return
+        }
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return }
         _ = fsync(directory)

@@ -71,7 +71,9 @@ public struct LiveStateEngine: Sendable {
     public private(set) var nextWakeDeadlineBesideSilence: Timestamp?
 
     /// Mutating, though it only reads the rest: a non-mutating call from the mutating paths copied the
-    /// whole engine (~450 bytes) each time.
+    /// whole engine (~450 bytes) each time. The readers of `activity` below are mutating for a like
+    /// reason: a non-mutating read of one of its fields copies the whole optional record (~170 bytes,
+    /// a memcpy) to find out whether it is there; a mutating one reads it in place.
     private mutating func refreshNextDeadline() {
         (nextDeadline, nextWakeDeadline, nextWakeDeadlineBesideSilence) = earliestDeadlines()
     }
@@ -79,7 +81,7 @@ public struct LiveStateEngine: Sendable {
     /// The earliest deadline, the earliest that is not a rate window expiry, and the earliest that is
     /// neither an expiry nor the silence timeout.
     @inline(__always)
-    private func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?, besideSilence: Timestamp?) {
+    private mutating func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?, besideSilence: Timestamp?) {
         guard !finished else { return (nil, nil, nil) }
         // Plain integers rather than optionals and closures: this runs once per sample.
         let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
@@ -249,9 +251,11 @@ public struct LiveStateEngine: Sendable {
     /// A change worth sending now: worth it, and within the routine budget if there is one.
     @inline(__always) // called on the per-sample path: a call copied the whole engine
     private var wantsChange: Bool {
-        guard worthSending else { return false }
-        guard let routine, let now else { return true }
-        return routine.affords(size: changeSize, at: now)
+        mutating get {
+            guard worthSending else { return false }
+            guard let routine, let now else { return true }
+            return routine.affords(size: changeSize, at: now)
+        }
     }
 
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
@@ -260,25 +264,29 @@ public struct LiveStateEngine: Sendable {
     /// the distance goes on while the strap is lost.
     @inline(__always)
     private var worthSending: Bool {
-        if let shown = activity?.shownDistance, let published = activity?.publishedDistance,
-           shown - published >= policy.distanceStep { return true }
-        guard backHeldUntil == nil, let displayed = window.displayedRate else { return false }
-        guard let published = activity?.publishedRate else { return true }
-        return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
+        mutating get {
+            if let shown = activity?.shownDistance, let published = activity?.publishedDistance,
+               shown - published >= policy.distanceStep { return true }
+            guard backHeldUntil == nil, let displayed = window.displayedRate else { return false }
+            guard let published = activity?.publishedRate else { return true }
+            return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
+        }
     }
 
     /// How many steps worth an update the change spans (≥ 1 when `worthSending`): the rate's move over
     /// the threshold, a zone crossing as one, the distance's move over the distance step. What the
     /// routine budget weighs: a bigger change needs less of the bucket.
     private var changeSize: Double {
-        var size = 0.0
-        if let shown = activity?.shownDistance, let published = activity?.publishedDistance {
-            size = (shown - published) / policy.distanceStep
+        mutating get {
+            var size = 0.0
+            if let shown = activity?.shownDistance, let published = activity?.publishedDistance {
+                size = (shown - published) / policy.distanceStep
+            }
+            guard backHeldUntil == nil, let displayed = window.displayedRate else { return max(size, 1) }
+            guard let published = activity?.publishedRate else { return .infinity }
+            size = max(size, Double(abs(displayed - published)) / Double(policy.changeThreshold))
+            return max(size, 1)
         }
-        guard backHeldUntil == nil, let displayed = window.displayedRate else { return max(size, 1) }
-        guard let published = activity?.publishedRate else { return .infinity }
-        size = max(size, Double(abs(displayed - published)) / Double(policy.changeThreshold))
-        return max(size, 1)
     }
 
     private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {

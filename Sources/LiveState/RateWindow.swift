@@ -2,42 +2,54 @@ import Sensors
 
 /// The recent valid samples, and the displayed rate: their median over the smoothing window.
 /// Kept pruned to the engine's current time and mirrored in sorted order, so reading the median
-/// costs nothing on the per-sample path (replay runs at millions of samples a second). Adding and
-/// pruning bisect and move integers in place: no allocation and no generic array surgery per sample.
+/// costs nothing on the per-sample path (replay runs at millions of samples a second).
+///
+/// Both arrays only grow, to the most samples a window has held; `count` says how much of each is
+/// in use. The samples sit in a ring, so a prune moves no sample; the sorted rates are bisected and
+/// shifted in place. Per sample that is one uniqueness check per array and no allocation: the arrays'
+/// own append/removeLast/removeFirst each checked uniqueness and capacity again.
 struct RateWindow: Sendable {
+    /// A sample's time (µs since the Unix epoch) and rate.
     private struct Sample: Sendable {
-        var time: Timestamp
+        var time: Int64
         var rate: Int
     }
 
-    /// Oldest first, from `head` on; the slots before `head` have left the window and are dropped
-    /// in one move once they are many (a queue without shifting the array on every prune).
-    private var samples: [Sample] = []
+    /// The window's samples, oldest first from `head`, wrapping; the capacity is a power of two.
+    private var ring: [Sample] = []
     private var head = 0
-    /// The rates of `samples[head...]`, ascending.
+    private var count = 0
+    /// The rates of the window's samples, ascending, in the first `count` slots.
     private var sortedRates: [Int] = []
     private let window: Int64
-
-    /// Left slots are compacted away once there are this many (and they outnumber the live ones).
-    private static let compactionThreshold = 32
 
     init(windowSeconds: Double) {
         window = Int64((windowSeconds * Double(Timestamp.microsecondsPerSecond)).rounded())
     }
 
-    private var count: Int { samples.count - head }
-
     mutating func add(rate: Int, at time: Timestamp) {
-        samples.append(Sample(time: time, rate: rate))
-        // Found by bisection, the larger rates moved up by one in a single memmove: at 50 Hz the
-        // window holds 250 rates, which element-wise shifting walked one by one.
-        sortedRates.append(rate)
+        if count == ring.count { grow() }
+        let count = self.count
+        let slot = (head + count) & (ring.count - 1)
+        ring.withUnsafeMutableBufferPointer { $0[slot] = Sample(time: time.microsecondsSinceUnixEpoch, rate: rate) }
         sortedRates.withUnsafeMutableBufferPointer { rates in
-            let last = rates.count - 1
-            let index = Self.firstIndex(in: rates, above: rate, before: last)
-            Self.shift(rates, from: index, by: 1, count: last - index)
+            let index = Self.firstIndex(in: rates, above: rate, before: count)
+            Self.shift(rates, from: index, by: 1, count: count - index)
             rates[index] = rate
         }
+        self.count = count + 1
+    }
+
+    /// Doubles both arrays (at least 8 slots), the ring unwrapped so that `head` is 0 again.
+    private mutating func grow() {
+        let capacity = max(8, ring.count * 2)
+        var grown: [Sample] = []
+        grown.reserveCapacity(capacity)
+        for offset in 0..<count { grown.append(ring[(head + offset) & (ring.count - 1)]) }
+        grown.append(contentsOf: repeatElement(Sample(time: 0, rate: 0), count: capacity - count))
+        ring = grown
+        head = 0
+        sortedRates.append(contentsOf: repeatElement(0, count: capacity - sortedRates.count))
     }
 
     /// The first index before `end` whose rate is greater than `rate` (`end` if none): rates ascend.
@@ -45,7 +57,7 @@ struct RateWindow: Sendable {
     private static func firstIndex(in rates: UnsafeMutableBufferPointer<Int>, above rate: Int, before end: Int) -> Int {
         var (low, high) = (0, end)
         while low < high {
-            let middle = (low + high) / 2
+            let middle = (low &+ high) &>> 1 // both non-negative: no signed division
             if rates[middle] > rate { high = middle } else { low = middle + 1 }
         }
         return low
@@ -63,47 +75,47 @@ struct RateWindow: Sendable {
     mutating func prune(at now: Timestamp) {
         let cutoff = now.microsecondsSinceUnixEpoch - window
         // Usually nothing has left (the engine prunes twice per sample, at the same time): done at once.
-        // Without a removal the compaction below cannot have become due either: only `add` ran since.
-        guard count > 1, samples[head].time.microsecondsSinceUnixEpoch <= cutoff else { return }
-        repeat {
-            removeSorted(samples[head].rate)
-            head += 1
-        } while count > 1 && samples[head].time.microsecondsSinceUnixEpoch <= cutoff
-        if head >= Self.compactionThreshold, head >= count {
-            samples.removeFirst(head)
-            head = 0
+        guard count > 1, ring[head].time <= cutoff else { return }
+        var (head, count) = (self.head, self.count)
+        let mask = ring.count - 1
+        ring.withUnsafeBufferPointer { ring in
+            sortedRates.withUnsafeMutableBufferPointer { rates in
+                repeat {
+                    Self.removeSorted(ring[head].rate, from: rates, count: count)
+                    head = (head + 1) & mask
+                    count -= 1
+                } while count > 1 && ring[head].time <= cutoff
+            }
         }
+        (self.head, self.count) = (head, count)
     }
 
-    /// Removes one occurrence of `rate` (present by construction) from `sortedRates`.
-    private mutating func removeSorted(_ rate: Int) {
-        sortedRates.withUnsafeMutableBufferPointer { rates in
-            // The last occurrence: the one before the first greater rate.
-            let index = Self.firstIndex(in: rates, above: rate, before: rates.count) - 1
-            guard index >= 0, rates[index] == rate else { return }
-            Self.shift(rates, from: index + 1, by: -1, count: rates.count - index - 1)
-        }
-        sortedRates.removeLast()
+    /// Removes one occurrence of `rate` (present by construction) from the first `count` sorted rates.
+    @inline(__always)
+    private static func removeSorted(_ rate: Int, from rates: UnsafeMutableBufferPointer<Int>, count: Int) {
+        // The last occurrence: the one before the first greater rate.
+        let index = firstIndex(in: rates, above: rate, before: count) - 1
+        guard index >= 0, rates[index] == rate else { return }
+        shift(rates, from: index + 1, by: -1, count: count - index - 1)
     }
 
     mutating func clear() {
-        samples.removeAll(keepingCapacity: true)
         head = 0
-        sortedRates.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     /// After `prune(at: now)`: the median of the samples in the window (even count: mean of the middle
     /// two, rounded half up), the newest sample when the window is empty, or nil when there is none.
     var displayedRate: Int? {
-        guard !sortedRates.isEmpty else { return nil }
-        let middle = sortedRates.count / 2
-        return sortedRates.count % 2 == 1 ? sortedRates[middle] : (sortedRates[middle - 1] + sortedRates[middle] + 1) / 2
+        guard count > 0 else { return nil }
+        let middle = count / 2
+        return count % 2 == 1 ? sortedRates[middle] : (sortedRates[middle - 1] + sortedRates[middle] + 1) / 2
     }
 
     /// After `prune(at:)`: when the displayed rate can next change without a new sample, i.e. the
     /// oldest sample leaves the window (a lone sample stays shown, so then never).
     var nextExpiry: Timestamp? {
         guard count > 1 else { return nil }
-        return samples[head].time.adding(microseconds: window)
+        return Timestamp(microsecondsSinceUnixEpoch: ring[head].time + window)
     }
 }

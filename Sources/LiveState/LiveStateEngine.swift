@@ -100,13 +100,13 @@ public struct LiveStateEngine: Sendable {
                 if due > notBefore { silence = due }
             }
         }
-        // Fields read through the optional, not a copy of the record (its strings would be retained).
-        if let start = activity?.start, let staleDate = activity?.staleDate, let lastUpdate = activity?.lastUpdate {
-            consider(start.adding(microseconds: durations.activityEndsAfter))
-            consider(staleDate.adding(microseconds: -durations.refreshLead))
+        // Bound once: each `activity?.field` asks the optional for its case again (an outlined call).
+        if case .some(let record) = activity {
+            consider(record.start.adding(microseconds: durations.activityEndsAfter))
+            consider(record.staleDate.adding(microseconds: -durations.refreshLead))
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive, let next = window.nextExpiry?.microsecondsSinceUnixEpoch, next > notBefore { expiry = next }
-            let floor = lastUpdate.adding(microseconds: durations.minimumInterval)
+            let floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
             if wantsChange {
                 consider(floor)
             } else if let routine, let now, worthSending {
@@ -228,8 +228,9 @@ public struct LiveStateEngine: Sendable {
             self.backHeldUntil = nil
             updates.append(publish(.update, .sensorBack, at: time, damped: true))
         }
-        // Fields read through the optional, not a copy of the record (its strings would be retained).
-        guard let lastUpdate = activity?.lastUpdate, let staleDate = activity?.staleDate else { return }
+        // Bound once, its times read before anything changes it: no copy of the record is kept.
+        guard case .some(let record) = activity else { return }
+        let (lastUpdate, staleDate) = (record.lastUpdate, record.staleDate)
         let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
         if floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
@@ -259,16 +260,17 @@ public struct LiveStateEngine: Sendable {
     }
 
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
-    /// distance shown by the distance step, since the phone was last told. The rate counts only while
-    /// the phone is told the sensor is live (the window is empty when lost; a held-back return waits);
-    /// the distance goes on while the strap is lost.
+    /// distance shown by the distance step, since the phone was last told (false without an activity:
+    /// there is no phone to tell). The rate counts only while the phone is told the sensor is live
+    /// (the window is empty when lost; a held-back return waits); the distance goes on while the
+    /// strap is lost.
     @inline(__always)
     private var worthSending: Bool {
         mutating get {
-            if let shown = activity?.shownDistance, let published = activity?.publishedDistance,
-               shown - published >= policy.distanceStep { return true }
+            guard case .some(let record) = activity else { return false }
+            if record.shownDistance - record.publishedDistance >= policy.distanceStep { return true }
             guard backHeldUntil == nil, let displayed = window.displayedRate else { return false }
-            guard let published = activity?.publishedRate else { return true }
+            guard let published = record.publishedRate else { return true }
             return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
         }
     }

@@ -33,12 +33,19 @@ public struct BluetoothUUID: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { shortForm }
 
-    public static let heartRateService = BluetoothUUID(assigned: 0x180D)
-    public static let heartRateMeasurement = BluetoothUUID(assigned: 0x2A37)
-    public static let bodySensorLocation = BluetoothUUID(assigned: 0x2A38)
-    public static let heartRateControlPoint = BluetoothUUID(assigned: 0x2A39)
-    public static let batteryService = BluetoothUUID(assigned: 0x180F)
-    public static let batteryLevel = BluetoothUUID(assigned: 0x2A19)
+    // Built from literals, not `static let`s: a stored static goes through its lazy initialisation
+    // check (a call into `swift_once`) at every use, and 2a37 is used twice per notification. A
+    // four-digit short form is a small string, kept in the value itself.
+    public static var heartRateService: BluetoothUUID { BluetoothUUID(shortForm: "180d") }
+    public static var heartRateMeasurement: BluetoothUUID { BluetoothUUID(shortForm: "2a37") }
+    public static var bodySensorLocation: BluetoothUUID { BluetoothUUID(shortForm: "2a38") }
+    public static var heartRateControlPoint: BluetoothUUID { BluetoothUUID(shortForm: "2a39") }
+    public static var batteryService: BluetoothUUID { BluetoothUUID(shortForm: "180f") }
+    public static var batteryLevel: BluetoothUUID { BluetoothUUID(shortForm: "2a19") }
+
+    private init(shortForm: String) {
+        self.shortForm = shortForm
+    }
 
     private static let sigBaseSuffix = "-0000-1000-8000-00805f9b34fb"
 

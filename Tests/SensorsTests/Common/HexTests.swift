@@ -46,6 +46,15 @@ import Testing
         #expect(BluetoothUUID.heartRateService.fullForm == "0000180d-0000-1000-8000-00805f9b34fb")
     }
 
+    /// The named UUIDs are written as literals: each must be what its assigned number encodes to.
+    @Test(arguments: [
+        (BluetoothUUID.heartRateService, 0x180D), (.heartRateMeasurement, 0x2A37), (.bodySensorLocation, 0x2A38),
+        (.heartRateControlPoint, 0x2A39), (.batteryService, 0x180F), (.batteryLevel, 0x2A19),
+    ] as [(BluetoothUUID, UInt16)])
+    func namedUUIDsAreTheirAssignedNumbers(named: BluetoothUUID, assigned: UInt16) {
+        #expect(named == BluetoothUUID(assigned: assigned))
+    }
+
     @Test(arguments: ["", "2a3", "2a37x", "zz37", "00002a37-0000-1000-8000-00805f9b34f", "00002a37+0000-1000-8000-00805f9b34fb"])
     func refusesNonUUIDs(text: String) {
         #expect(BluetoothUUID(text) == nil)

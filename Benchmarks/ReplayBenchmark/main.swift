@@ -63,8 +63,7 @@ func readAndDecode() -> Int {
                 let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 var space = newline
                 while space > lineStart, bytes[space - 1] != UInt8(ascii: " ") { space -= 1 }
-                decoded.removeAll(keepingCapacity: true)
-                if Hex.decodeStrict(UnsafeBufferPointer(rebasing: bytes[space..<newline]), into: &decoded) { count += 1 }
+                if Hex.decodeStrict(UnsafeBufferPointer(rebasing: bytes[space..<newline]), replacing: &decoded) { count += 1 }
                 lineStart = newline + 1
             }
         }

@@ -87,12 +87,12 @@ enum TraceEventLine {
             // A value that grew the storage beyond any usual notification is not kept for the next line,
             // so a caller that keeps every event does not inherit its capacity in each copy.
             if valueStorage.capacity > reusedValueCapacity { valueStorage = [] }
-            valueStorage.removeAll(keepingCapacity: true)
             if let hexToken = tokens.next() {
-                if valueStorage.capacity < hexToken.count / 2 { valueStorage.reserveCapacity(hexToken.count / 2) }
-                guard Hex.decodeStrict(UnsafeBufferPointer(rebasing: hexToken), into: &valueStorage) else {
+                guard Hex.decodeStrict(UnsafeBufferPointer(rebasing: hexToken), replacing: &valueStorage) else {
                     throw TraceLineError("notification value '\(text(hexToken))' is not an even run of hex digits")
                 }
+            } else {
+                valueStorage.removeAll(keepingCapacity: true)
             }
             try tokens.expectEnd(after: "notify")
             return .notification(characteristic: characteristic, value: valueStorage)
@@ -151,9 +151,7 @@ enum TraceEventLine {
         else { return nil }
         let hex = UnsafeBufferPointer(rebasing: line[valueStart...])
         if valueStorage.capacity > reusedValueCapacity { valueStorage = [] }
-        valueStorage.removeAll(keepingCapacity: true)
-        if valueStorage.capacity < hex.count / 2 { valueStorage.reserveCapacity(hex.count / 2) }
-        guard Hex.decodeStrict(hex, into: &valueStorage) else { return nil } // a space, a bad digit: the general way says which
+        guard Hex.decodeStrict(hex, replacing: &valueStorage) else { return nil } // a space, a bad digit: the general way says which
         return offset
     }
 

@@ -28,6 +28,18 @@ import Testing
         #expect(!Hex.decodeStrict(Array("064".utf8), into: &rejected))
     }
 
+    /// One array decoded into line after line: longer, shorter, empty, upper case; refusals as strict.
+    @Test func decodingReplacesWhatTheArrayHeld() {
+        var output: [UInt8] = [0xFF]
+        for (text, bytes) in [("0648", [0x06, 0x48]), ("16a0d501ff", [0x16, 0xA0, 0xD5, 0x01, 0xFF]), ("2A", [0x2A]), ("", [])] as [(String, [UInt8])] {
+            let decoded = Array(text.utf8).withUnsafeBufferPointer { Hex.decodeStrict($0, replacing: &output) }
+            #expect(decoded && output == bytes, "\(text)")
+        }
+        for text in ["06 4", "064", "0g"] {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer { Hex.decodeStrict($0, replacing: &output) }, "\(text)")
+        }
+    }
+
     @Test func encodesLowerCase() {
         #expect(Hex.encode([0x00, 0xAB, 0x0F]) == "00ab0f")
     }

@@ -27,7 +27,11 @@ public final class LiveSession: @unchecked Sendable {
     /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
     /// then goes from the socket through the engine on one thread, with no hand-off.
     let queue: DispatchQueue
-    private var feed: StrapFeed
+    /// The variables each notification reads and writes (`feed`, `phase`, `lastEventTime`,
+    /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, ~90 instructions an
+    /// access, several a notification). It catches overlapping accesses; none can happen here: they are
+    /// touched only on the queue, and nothing called during an access (the pure feed) calls back.
+    @exclusivity(unchecked) private var feed: StrapFeed
     private let sinks: SinkSet
     private let console: any SessionConsole
     private let clock: SessionClock
@@ -39,17 +43,17 @@ public final class LiveSession: @unchecked Sendable {
     private let onStop: @Sendable () -> Void
     private var ledger = ActivityLedger()
     private enum Phase { case notStarted, running, over }
-    private var phase = Phase.notStarted
+    @exclusivity(unchecked) private var phase = Phase.notStarted
     private var running: Bool { phase == .running }
     /// What came before `start()` (a source attached first): handled right after recovery, in order.
     private var early: [StrapEvent] = []
     private var earlyEndOfInput = false
     /// A signal that came before `start()`: the session stops right after recovering.
     private var stopBeforeStart: Int32?
-    private var lastEventTime: Timestamp?
+    @exclusivity(unchecked) private var lastEventTime: Timestamp?
     private var deadlineTimer: ClockTimer?
     /// What the deadline timer is set for (engine time); nil when it is not set.
-    private var deadlineTimerDue: Timestamp?
+    @exclusivity(unchecked) private var deadlineTimerDue: Timestamp?
     /// The live source tells of silence in time (`sourceSilence`): the timer need not wake for it.
     private let sourceWatchesSilence: Bool
     private var statusTimer: (any DispatchSourceTimer)?

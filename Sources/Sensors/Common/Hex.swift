@@ -63,19 +63,12 @@ public enum Hex {
     }
 
     /// `decodeStrict(_:into:)` for a caller that decodes line after line into one array: `output` is
-    /// replaced by the bytes, its storage reused (when unique) and written through one pointer.
-    /// Appending byte by byte checked the array's uniqueness and capacity for each byte, and emptying
-    /// it first went through the array's generic range replacement. On false, `output` is unspecified.
+    /// replaced by the bytes, in place (`overwrite(count:_:)`). On false, `output` is unspecified.
     @inlinable
     public static func decodeStrict(_ ascii: UnsafeBufferPointer<UInt8>, replacing output: inout [UInt8]) -> Bool {
         guard ascii.count % 2 == 0 else { return false }
         let count = ascii.count / 2
-        if output.count > count {
-            output.removeLast(output.count - count)
-        } else if output.count < count {
-            output.append(contentsOf: repeatElement(0, count: count - output.count))
-        }
-        return output.withUnsafeMutableBufferPointer { bytes in
+        return output.overwrite(count: count) { bytes in
             for index in 0..<count {
                 guard let high = nibble(ascii[2 &* index]), let low = nibble(ascii[2 &* index &+ 1]) else { return false }
                 bytes[index] = high << 4 | low

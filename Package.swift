@@ -64,7 +64,7 @@ let package = Package(
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
-        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "BusTestSupport"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "Platform", "BusTestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),

@@ -142,8 +142,8 @@ public actor BlueZClient {
                     return true
                 }
                 if let timeout {
-                    Task { [weak self] in
-                        try? await TaskSleep.sleep(for: timeout)
+                    outcome.timeout = Task { [weak self] in
+                        do { try await TaskSleep.sleep(for: timeout) } catch { return } // found first
                         await self?.expire(id, outcome)
                     }
                 }
@@ -192,8 +192,13 @@ public actor BlueZClient {
 /// Resumes a waiting continuation exactly once (condition met, timeout, or cancellation).
 private final class Outcome<T: Sendable>: @unchecked Sendable {
     var continuation: CheckedContinuation<T?, Never>?
+    /// The wait's timeout, cancelled when it ends otherwise: a link waits for a device or its
+    /// services with a timeout of many seconds, and an uncancelled one would fire mid-stream.
+    var timeout: Task<Void, Never>?
 
     func finish(_ value: T?) {
+        timeout?.cancel()
+        timeout = nil
         guard let continuation else { return }
         self.continuation = nil
         continuation.resume(returning: value)

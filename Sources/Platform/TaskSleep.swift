@@ -7,14 +7,14 @@ import Synchronization
 public enum TaskSleep {
     private static let timers = DispatchQueue(label: "hrbridge.sleep")
 
-    /// Returns after `duration`; throws `CancellationError` as soon as the task is cancelled.
+    /// Returns after `duration`; throws `CancellationError` as soon as the task is cancelled. A
+    /// cancelled sleep's timer is taken off the kernel's list: a timeout that was not needed (a wait
+    /// satisfied early) does not wake the process later, nor start pool threads to say so.
     public static func sleep(for duration: Duration) async throws(CancellationError) {
         let sleeper = Sleeper()
-        let nanoseconds = duration.wholeNanoseconds
         let woken: Bool = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                guard sleeper.wait(continuation) else { return }
-                timers.asyncAfter(deadline: .now() + .nanoseconds(Int(max(0, nanoseconds)))) { sleeper.end(woken: true) }
+                sleeper.wait(continuation, for: duration.wholeNanoseconds, on: timers)
             }
         } onCancel: {
             sleeper.end(woken: false)
@@ -28,28 +28,32 @@ public enum TaskSleep {
 private final class Sleeper: Sendable {
     private enum State {
         case starting
-        case waiting(CheckedContinuation<Bool, Never>)
+        case waiting(CheckedContinuation<Bool, Never>, DispatchSourceTimer)
         case over
     }
 
     private let state = Mutex<State>(.starting)
 
-    /// False when the sleep was cancelled before it began (the continuation is resumed here).
-    func wait(_ continuation: CheckedContinuation<Bool, Never>) -> Bool {
+    /// Arms the timer, unless the sleep was cancelled before it began (then resumes at once).
+    func wait(_ continuation: CheckedContinuation<Bool, Never>, for nanoseconds: Int64, on queue: DispatchQueue) {
         let began = state.withLock { state in
             guard case .starting = state else { return false }
-            state = .waiting(continuation)
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [self] in end(woken: true) }
+            timer.schedule(deadline: .now() + .nanoseconds(Int(max(0, nanoseconds))))
+            timer.resume()
+            state = .waiting(continuation, timer)
             return true
         }
         if !began { continuation.resume(returning: false) }
-        return began
     }
 
     func end(woken: Bool) {
         let continuation = state.withLock { state -> CheckedContinuation<Bool, Never>? in
             defer { state = .over }
-            if case let .waiting(continuation) = state { return continuation }
-            return nil
+            guard case let .waiting(continuation, timer) = state else { return nil }
+            timer.cancel() // also drops its handler, which holds this sleeper
+            return continuation
         }
         continuation?.resume(returning: woken)
     }

@@ -15,7 +15,7 @@ extension SensorLink {
 
         let silenceTimeout = role == .strap ? policy.silenceTimeout : policy.distanceSensorSilenceTimeout
         let connectedAt = environment.clock()
-        let watchdog = SilenceWatchdog(timeout: silenceTimeout, start: connectedAt, clock: environment.clock, queue: queue) {
+        let watchdog = SilenceWatchdog(timeout: silenceTimeout, start: connectedAt, clock: environment.clock) {
             feed.yield(.silent)
         }
         await onQueue {
@@ -36,11 +36,9 @@ extension SensorLink {
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
-        let socket = await subscribe(tree.characteristic(at: measurementPath), silence: silenceTimeout, feed: feed) { bytes, time in
+        let socket = await subscribe(tree.characteristic(at: measurementPath), feed: feed) { bytes, time in
             values.measurement(bytes, at: time) // on the events queue, straight from the socket
         }
-        // From here the socket's receive timeout watches for silence: no timer thread, no periodic wake-up.
-        if socket != nil { watchdog.stop() }
 
         var lostBecause: String?
         var silent = false
@@ -100,16 +98,14 @@ extension SensorLink {
 
     /// AcquireNotify when bluetoothd offers it (fewer hops: one read per value), else
     /// StartNotify; values then come as PropertiesChanged, already routed.
-    /// `silence`: how long the socket may stay quiet before the link counts as silent.
-    private func subscribe(_ characteristic: GattCharacteristic1?, silence: Duration, feed: AsyncStream<LinkInput>.Continuation,
+    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation,
                            socketValue: @escaping @Sendable ([UInt8], Timestamp) -> Void) async -> NotificationSocket? {
         guard let characteristic else { return nil }
         if characteristic.supportsAcquireNotify {
             do {
                 let (descriptor, mtu) = try await characteristic.acquireNotify(on: bus)
                 let clock = environment.clock
-                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock, silence: silence,
-                                                   value: socketValue, silent: { feed.yield(.silent) },
+                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock, value: socketValue,
                                                    closed: { feed.yield(.socketClosed) }) {
                     log("notifications through AcquireNotify (mtu \(mtu))")
                     return socket

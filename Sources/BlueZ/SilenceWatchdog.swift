@@ -1,4 +1,3 @@
-import Dispatch
 import Platform
 import Sensors
 import Synchronization
@@ -7,9 +6,14 @@ import Synchronization
 /// value's time (the kernel's stamp on the socket path: no clock read, no timer change per value).
 /// One one-shot timer wakes at the last known value's time + `timeout`; if a value came since, it
 /// sets itself for that one's. While values flow that is one wake-up per timeout, and silence is
-/// seen `timeout` after the last value. It watches from the connection until the notifications are
-/// subscribed, and on after that only when values come through D-Bus (StartNotify): an AcquireNotify
-/// socket watches itself (`NotificationSocket`), with no wake-up at all while values flow.
+/// seen `timeout` after the last value. The check runs on the timer's own thread (the time is an
+/// atomic, `onSilence` must be callable from any thread): at 1 Hz it falls on the instant of a
+/// notification, and on the link's queue it would wait for the reader's value, or the reader for it.
+///
+/// Why not the AcquireNotify socket's receive timeout (SO_RCVTIMEO), which needs no timer at all: a
+/// blocking receive with a timeout arms and cancels a kernel timer on every notification, measured in
+/// the realbluez VM at ~50 µs of guest CPU per notification at 1 Hz (`scripts/realbluez-calibrate`),
+/// where this timer costs one wake-up per timeout.
 final class SilenceWatchdog: Sendable {
     /// The newest value's time, in microseconds since the Unix epoch.
     private let lastValue: Atomic<Int64>
@@ -19,13 +23,12 @@ final class SilenceWatchdog: Sendable {
     private let timer = Mutex<ClockTimer?>(nil)
 
     /// `clock`: the time the values' stamps are on (wall-clock time); `start`: when silence counts from.
-    init(timeout: Duration, start: Timestamp, clock: @escaping @Sendable () -> Timestamp, queue: DispatchQueue,
-         onSilence: @escaping @Sendable () -> Void) {
+    init(timeout: Duration, start: Timestamp, clock: @escaping @Sendable () -> Timestamp, onSilence: @escaping @Sendable () -> Void) {
         self.timeout = timeout.wholeNanoseconds / 1000
         self.clock = clock
         self.onSilence = onSilence
         lastValue = Atomic(start.microsecondsSinceUnixEpoch)
-        let timer = ClockTimer(.wall, name: "hrbridge.silence", queue: queue) { [weak self] in self?.check() }
+        let timer = ClockTimer(.wall, name: "hrbridge.silence", queue: nil) { [weak self] in self?.check() }
         self.timer.withLock { $0 = timer }
         timer.schedule(atNanoseconds: (start.microsecondsSinceUnixEpoch + self.timeout) * 1000)
     }

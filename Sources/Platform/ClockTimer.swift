@@ -8,7 +8,7 @@ import Synchronization
 /// A one-shot timer on a thread of its own that sleeps in read(2) on a timerfd. Setting it is one
 /// timerfd_settime(2) from any thread: the sleeping thread is not woken to learn the new time.
 /// Firing wakes that thread alone, which runs `fire` on `queue` with `sync` (inline when the queue
-/// is idle, as the notification socket's thread does).
+/// is idle, as the notification socket's thread does), or right there when there is no queue.
 ///
 /// Why not a DispatchSourceTimer: libdispatch wakes its manager thread, which hands the handler to
 /// a worker thread, created anew when the last one idled out after 5 s. A bridge whose deadline
@@ -24,7 +24,7 @@ public final class ClockTimer: Sendable {
 
     private let timer: TimerDescriptor
 
-    public init(_ clock: Clock, name: String, queue: DispatchQueue, fire: @escaping @Sendable () -> Void) {
+    public init(_ clock: Clock, name: String, queue: DispatchQueue?, fire: @escaping @Sendable () -> Void) {
         let timer = TimerDescriptor(timerfd_create(clock == .wall ? CLOCK_REALTIME : CLOCK_MONOTONIC, Int32(TFD_CLOEXEC)))
         precondition(timer.descriptor >= 0, "timerfd_create failed: errno \(errno)")
         self.timer = timer
@@ -34,7 +34,7 @@ public final class ClockTimer: Sendable {
                 let count = read(timer.descriptor, &expirations, MemoryLayout<UInt64>.size)
                 if count < 0, errno == EINTR { continue }
                 guard count == MemoryLayout<UInt64>.size, timer.open.withLock({ $0 }) else { break }
-                queue.sync { fire() }
+                if let queue { queue.sync { fire() } } else { fire() }
             }
             timer.open.withLock { isOpen in
                 isOpen = false

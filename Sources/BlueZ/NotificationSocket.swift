@@ -16,7 +16,8 @@ import Synchronization
 /// which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
 /// up when the link drops) is reported once. The receive has no timeout (the link's
 /// `SilenceWatchdog` watches for silence): a timeout is a kernel timer armed and cancelled on
-/// every notification, which the realbluez VM measured at ~50 µs of guest CPU each at 1 Hz.
+/// every notification, which the realbluez VM measured at ~50 µs of guest CPU each at 1 Hz. The
+/// watchdog gets each value's time as soon as it is read, and can ask whether more are waiting.
 final class NotificationSocket: Sendable {
     private let descriptor: Int32
     /// Open until the reader thread closes the descriptor; guards `close()` against a reused number.
@@ -24,7 +25,7 @@ final class NotificationSocket: Sendable {
 
     /// `value` and `closed` run on `queue`. `clock` stamps a value the kernel did not.
     init?(socket: UnixFileDescriptor, mtu: UInt16, queue: DispatchQueue, clock: @escaping @Sendable () -> Timestamp,
-          value: @escaping @Sendable ([UInt8], Timestamp) -> Void, closed: @escaping @Sendable () -> Void) {
+          watchdog: SilenceWatchdog, value: @escaping @Sendable ([UInt8], Timestamp) -> Void, closed: @escaping @Sendable () -> Void) {
         guard let descriptor = socket.take() else { return nil }
         self.descriptor = descriptor
         // bluetoothd makes the pair non-blocking and the flag travels with the descriptor:
@@ -45,6 +46,7 @@ final class NotificationSocket: Sendable {
                 if count > 0 {
                     reader.copy(count, into: &latest.bytes)
                     latest.time = reader.kernelTimestamp() ?? clock()
+                    watchdog.feed(at: latest.time) // before the queue, which a busy consumer may hold
                     queue.sync(execute: delivery)
                 } else if count < 0, errno == EINTR {
                     continue
@@ -59,6 +61,7 @@ final class NotificationSocket: Sendable {
             }
             queue.async { closed() }
         }
+        watchdog.watch { [state] in state.hasWaitingValues(descriptor) }
     }
 
     /// Ends reading: the blocked recv returns, the thread closes the socket (which releases
@@ -75,6 +78,14 @@ final class NotificationSocket: Sendable {
 /// Shared by the socket's owner and its reader thread (which may outlive the owner briefly).
 private final class SocketState: Sendable {
     let isOpen = Mutex(true)
+
+    /// Datagrams are queued in the socket (FIONREAD); false once the reader has closed it.
+    func hasWaitingValues(_ descriptor: Int32) -> Bool {
+        isOpen.withLock { open in
+            var bytes: Int32 = 0
+            return open && ioctl(descriptor, UInt(FIONREAD), &bytes) == 0 && bytes > 0
+        }
+    }
 }
 
 /// The value the reader thread hands to its work item. Only that thread writes it, and only while no

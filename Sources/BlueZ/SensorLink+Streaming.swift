@@ -36,7 +36,7 @@ extension SensorLink {
             }
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
-        let socket = await subscribe(tree.characteristic(at: measurementPath), feed: feed) { bytes, time in
+        let socket = await subscribe(tree.characteristic(at: measurementPath), feed: feed, watchdog: watchdog) { bytes, time in
             values.measurement(bytes, at: time) // on the events queue, straight from the socket
         }
 
@@ -98,14 +98,14 @@ extension SensorLink {
 
     /// AcquireNotify when bluetoothd offers it (fewer hops: one read per value), else
     /// StartNotify; values then come as PropertiesChanged, already routed.
-    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation,
+    private func subscribe(_ characteristic: GattCharacteristic1?, feed: AsyncStream<LinkInput>.Continuation, watchdog: SilenceWatchdog,
                            socketValue: @escaping @Sendable ([UInt8], Timestamp) -> Void) async -> NotificationSocket? {
         guard let characteristic else { return nil }
         if characteristic.supportsAcquireNotify {
             do {
                 let (descriptor, mtu) = try await characteristic.acquireNotify(on: bus)
                 let clock = environment.clock
-                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock, value: socketValue,
+                if let socket = NotificationSocket(socket: descriptor, mtu: mtu, queue: queue, clock: clock, watchdog: watchdog, value: socketValue,
                                                    closed: { feed.yield(.socketClosed) }) {
                     log("notifications through AcquireNotify (mtu \(mtu))")
                     return socket

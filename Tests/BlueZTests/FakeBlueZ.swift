@@ -40,7 +40,9 @@ final class FakeBlueZ: @unchecked Sendable {
 
     /// A link with a policy scaled for tests (short backoff, 1 s watchdog), its task and a
     /// reader for its events.
-    func link(_ selector: StrapSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in })
+    /// `consume` runs on the link's queue before each event is recorded (a consumer's own work).
+    func link(_ selector: StrapSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in },
+              consume: @escaping @Sendable (StrapEvent) -> Void = { _ in })
         -> (link: SensorLink, task: Task<Void, any Error>, events: EventRecorder) {
         var policy = ReconnectPolicy()
         policy.backoff = [.milliseconds(50), .milliseconds(100), .milliseconds(200)]
@@ -53,6 +55,7 @@ final class FakeBlueZ: @unchecked Sendable {
         let queue = DispatchQueue(label: "test.strap-events")
         let link = SensorLink(selector: selector, role: role, client: client, gates: AdapterGates(), policy: policy,
                              environment: LinkEnvironment(clock: Self.wallClock, random: { 0.5 }, log: log, events: queue)) {
+            consume($0)
             continuation.yield($0)
         }
         let task = Task {

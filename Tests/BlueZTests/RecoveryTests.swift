@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BlueZ
 import BusTestSupport
 import DBus
@@ -42,6 +45,23 @@ import Testing
         #expect(try await fake.sent() == Array(1...UInt16(Self.total)))
         #expect(!recorder.disconnectReasons.isEmpty)
         if fault == .silence { #expect(recorder.disconnectReasons.first?.contains("no notification") == true) }
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
+    /// The link's queue may be its consumer's, busy for longer than the silence timeout (1 s here)
+    /// while the strap goes on sending: those values wait in the socket, and that is not silence.
+    @Test func aConsumerBusyLongerThanTheSilenceTimeoutKeepsTheLink() async throws {
+        let fake = try await FakeBlueZ(["--count", "100", "--interval", "10"])
+        let (_, task, recorder) = fake.link(consume: { event in
+            guard case let .notification(_, value) = event.kind, value.count > 1, value[1] == 20 else { return }
+            usleep(1_600_000)
+        })
+        try await recorder.read(until: { _ in recorder.rates.count >= 100 }, within: 30, "all 100 values")
+        #expect(recorder.rates == Array(1...100))
+        #expect(recorder.disconnectReasons.isEmpty)
+        #expect(recorder.connects == 1)
         task.cancel()
         _ = await task.result
         await fake.stop()

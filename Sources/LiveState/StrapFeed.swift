@@ -78,7 +78,9 @@ public struct StrapFeed: Sendable {
         switch event.kind {
         case let .notification(characteristic, value) where characteristic == .heartRateMeasurement:
             do {
-                let layout = try MeasurementLayout(parsing: value)
+                // Through a borrowed buffer: an initializer takes its argument owned, so passing the array
+                // cost a retain and release per sample, and its generic parsing over Array twice the work.
+                let layout = try value.withUnsafeBufferPointer { bytes throws(MeasurementError) in try MeasurementLayout(parsing: bytes) }
                 note.measured = true
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {

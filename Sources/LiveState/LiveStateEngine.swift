@@ -133,12 +133,20 @@ public struct LiveStateEngine: Sendable {
     public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
         // One array threaded through every rule, usually left empty: no allocation per sample.
         var updates: [ActivityUpdate] = []
+        try receive(input, at: time, into: &updates)
+        return updates
+    }
+
+    /// `receive(_:at:)` appending to the caller's array, for a feed handling events in a tight loop:
+    /// the array returned for each sample, nearly always empty, cost a release and a check to append it.
+    /// Should it throw, the updates of deadlines before `time` are appended already.
+    mutating func receive(_ input: EngineInput, at time: Timestamp, into updates: inout [ActivityUpdate]) throws(LiveStateError) {
         defer { refreshNextDeadline() }
         advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
         window.prune(at: time)
-        guard !finished else { return updates }
+        guard !finished else { return }
         switch input {
         case let .sample(rate, _) where input.isValidSample:
             lastValidSample = time
@@ -189,10 +197,9 @@ public struct LiveStateEngine: Sendable {
         case let .stop(cause):
             if hasActivity { updates.append(end(cause, at: time, frozenAt: time)) }
             finished = true
-            return updates
+            return
         }
         evaluate(at: time, into: &updates)
-        return updates
     }
 
     // MARK: - Rules

@@ -101,7 +101,7 @@ public struct StrapFeed: Sendable {
             return note // deadlines before the next input still run at their own time
         }
         // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
-        append((try? engine.receive(input, at: event.time)) ?? [], to: &updates)
+        try? engine.receive(input, at: event.time, into: &updates)
         return note
     }
 
@@ -119,14 +119,8 @@ public struct StrapFeed: Sendable {
             note.warning = line
         }
         note.metresCovered = metres
-        append((try? engine.receive(.distance(metres: metres), at: event.time)) ?? [], to: &updates)
+        try? engine.receive(.distance(metres: metres), at: event.time, into: &updates)
         return note
-    }
-
-    /// Most events decide nothing: appending their empty array still cost a call into the array's generic code.
-    @inline(__always)
-    private func append(_ produced: [ActivityUpdate], to updates: inout [ActivityUpdate]) {
-        if !produced.isEmpty { updates += produced }
     }
 
     /// Control from a person or the service (pause, resume, label, stop).

@@ -21,6 +21,10 @@ public struct LiveStateEngine: Sendable {
     /// The newest sample said "no contact" (or rate 0): the shorter loss timeout applies.
     private var newestSampleLacksContact = false
     private var activity: ActivityRecord?
+    /// The running activity's deadlines, set by `publish` and cleared by `end`: nil without an activity.
+    /// The deadlines are looked for after every sample, and asking `activity` for its case is an
+    /// outlined call (~12 instructions); the times change only when an update goes out.
+    private var activityDeadlines: ActivityDeadlines?
     private var activitiesStarted = 0
     private var label: String
     /// After a stop (or the time limit without continuation): no more activities.
@@ -100,13 +104,12 @@ public struct LiveStateEngine: Sendable {
                 if due > notBefore { silence = due }
             }
         }
-        // Bound once: each `activity?.field` asks the optional for its case again (an outlined call).
-        if case .some(let record) = activity {
-            consider(record.start.adding(microseconds: durations.activityEndsAfter))
-            consider(record.staleDate.adding(microseconds: -durations.refreshLead))
+        if let deadlines = activityDeadlines {
+            consider(deadlines.timeLimit)
+            consider(deadlines.refresh)
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive, let next = window.nextExpiry?.microsecondsSinceUnixEpoch, next > notBefore { expiry = next }
-            let floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
+            let floor = deadlines.floor
             if wantsChange {
                 consider(floor)
             } else if let routine, let now, worthSending {
@@ -216,7 +219,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         now = time
         window.prune(at: time)
-        if let start = activity?.start, time >= start.adding(microseconds: durations.activityEndsAfter) {
+        if let timeLimit = activityDeadlines?.timeLimit, time >= timeLimit {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
                 finished = true
@@ -235,14 +238,13 @@ public struct LiveStateEngine: Sendable {
             self.backHeldUntil = nil
             updates.append(publish(.update, .sensorBack, at: time, damped: true))
         }
-        // Bound once, its times read before anything changes it: no copy of the record is kept.
-        guard case .some(let record) = activity else { return }
-        let (lastUpdate, staleDate) = (record.lastUpdate, record.staleDate)
-        let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
+        // Read before anything changes them.
+        guard let deadlines = activityDeadlines else { return }
+        let floorPassed = time >= deadlines.floor
         if floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
             routine?.spend(at: time)
-        } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
+        } else if floorPassed, time >= deadlines.refresh {
             updates.append(publish(.update, .refresh, at: time))
             routine?.spend(at: time)
         }
@@ -322,6 +324,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func end(_ cause: EndCause, at time: Timestamp, frozenAt: Timestamp) -> ActivityUpdate {
         let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
         activity = nil
+        activityDeadlines = nil
         backHeldUntil = nil
         return update
     }
@@ -334,9 +337,24 @@ public struct LiveStateEngine: Sendable {
     ) -> ActivityUpdate {
         let rate = sensorLive && backHeldUntil == nil ? window.displayedRate : nil
         let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
+        activityDeadlines = ActivityDeadlines(activity!, durations)
         if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }
         if update.isDemoted { demotions += 1 }
         return update
+    }
+
+    /// When the running activity reaches the time limit, its next refresh is due, and a routine
+    /// update may go at the earliest (`minimumInterval` after the last).
+    private struct ActivityDeadlines: Sendable {
+        let timeLimit: Timestamp
+        let refresh: Timestamp
+        let floor: Timestamp
+
+        init(_ record: ActivityRecord, _ durations: PolicyDurations) {
+            timeLimit = record.start.adding(microseconds: durations.activityEndsAfter)
+            refresh = record.staleDate.adding(microseconds: -durations.refreshLead)
+            floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
+        }
     }
 
     /// Refuses a name and label whose largest possible state would not fit ActivityKit's limit.

@@ -40,12 +40,20 @@ enum TraceEventLine {
     /// Parses an event line (without its newline). The caller has already skipped blanks and comments.
     /// A notification's value is decoded into `valueStorage`, whose buffer is reused when nobody else holds it.
     /// `namesSensors`: the trace's version lets an event name its sensor.
+    @inline(__always) // into the reader's loop, up to the one-pass line: nearly every line ends there
     static func parse(
         _ line: UnsafeBufferPointer<UInt8>, namesSensors: Bool, valueStorage: inout [UInt8]
     ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: StrapEvent.Kind) {
         if let offset = parseHeartRateNotification(line, valueStorage: &valueStorage) {
             return (offset, .strap, .notification(characteristic: .heartRateMeasurement, value: valueStorage))
         }
+        return try parseTokens(line, namesSensors: namesSensors, valueStorage: &valueStorage)
+    }
+
+    /// `parse` for any line, token by token.
+    private static func parseTokens(
+        _ line: UnsafeBufferPointer<UInt8>, namesSensors: Bool, valueStorage: inout [UInt8]
+    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: StrapEvent.Kind) {
         var tokens = Tokenizer(line)
         guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
         guard let offset = parseOffset(offsetToken) else {

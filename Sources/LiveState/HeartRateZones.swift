@@ -11,8 +11,13 @@ struct HeartRateZones: Sendable, Hashable {
     }
 
     /// True when `displayed` is in another zone than `published`, at least `hysteresis` past the boundary.
+    /// Inlined up to the check for no zones (the default), which the engine asks twice per sample.
+    @inline(__always)
     func crossed(from published: Int, to displayed: Int) -> Bool {
-        guard !boundaries.isEmpty else { return false }
+        !boundaries.isEmpty && crossedBoundary(from: published, to: displayed)
+    }
+
+    private func crossedBoundary(from published: Int, to displayed: Int) -> Bool {
         let publishedZone = zone(of: published)
         if displayed > published { return zone(of: displayed - hysteresis) > publishedZone }
         if displayed < published { return zone(of: displayed + hysteresis) < publishedZone }

@@ -21,6 +21,10 @@ public struct LiveStateEngine: Sendable {
     /// The newest sample said "no contact" (or rate 0): the shorter loss timeout applies.
     private var newestSampleLacksContact = false
     private var activity: ActivityRecord?
+    /// The running activity's deadlines, set by `publish` and cleared by `end`: nil without an activity.
+    /// The deadlines are looked for after every sample, and asking `activity` for its case is an
+    /// outlined call (~12 instructions); the times change only when an update goes out.
+    private var activityDeadlines: ActivityDeadlines?
     private var activitiesStarted = 0
     private var label: String
     /// After a stop (or the time limit without continuation): no more activities.
@@ -100,13 +104,12 @@ public struct LiveStateEngine: Sendable {
                 if due > notBefore { silence = due }
             }
         }
-        // Bound once: each `activity?.field` asks the optional for its case again (an outlined call).
-        if case .some(let record) = activity {
-            consider(record.start.adding(microseconds: durations.activityEndsAfter))
-            consider(record.staleDate.adding(microseconds: -durations.refreshLead))
+        if let deadlines = activityDeadlines {
+            consider(deadlines.timeLimit)
+            consider(deadlines.refresh)
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
             if sensorLive, let next = window.nextExpiry?.microsecondsSinceUnixEpoch, next > notBefore { expiry = next }
-            let floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
+            let floor = deadlines.floor
             if wantsChange {
                 consider(floor)
             } else if let routine, let now, worthSending {
@@ -133,12 +136,20 @@ public struct LiveStateEngine: Sendable {
     public mutating func receive(_ input: EngineInput, at time: Timestamp) throws(LiveStateError) -> [ActivityUpdate] {
         // One array threaded through every rule, usually left empty: no allocation per sample.
         var updates: [ActivityUpdate] = []
+        try receive(input, at: time, into: &updates)
+        return updates
+    }
+
+    /// `receive(_:at:)` appending to the caller's array, for a feed handling events in a tight loop:
+    /// the array returned for each sample, nearly always empty, cost a release and a check to append it.
+    /// Should it throw, the updates of deadlines before `time` are appended already.
+    mutating func receive(_ input: EngineInput, at time: Timestamp, into updates: inout [ActivityUpdate]) throws(LiveStateError) {
         defer { refreshNextDeadline() }
         advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
         window.prune(at: time)
-        guard !finished else { return updates }
+        guard !finished else { return }
         switch input {
         case let .sample(rate, _) where input.isValidSample:
             lastValidSample = time
@@ -189,10 +200,9 @@ public struct LiveStateEngine: Sendable {
         case let .stop(cause):
             if hasActivity { updates.append(end(cause, at: time, frozenAt: time)) }
             finished = true
-            return updates
+            return
         }
         evaluate(at: time, into: &updates)
-        return updates
     }
 
     // MARK: - Rules
@@ -209,7 +219,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         now = time
         window.prune(at: time)
-        if let start = activity?.start, time >= start.adding(microseconds: durations.activityEndsAfter) {
+        if let timeLimit = activityDeadlines?.timeLimit, time >= timeLimit {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
                 finished = true
@@ -228,14 +238,13 @@ public struct LiveStateEngine: Sendable {
             self.backHeldUntil = nil
             updates.append(publish(.update, .sensorBack, at: time, damped: true))
         }
-        // Bound once, its times read before anything changes it: no copy of the record is kept.
-        guard case .some(let record) = activity else { return }
-        let (lastUpdate, staleDate) = (record.lastUpdate, record.staleDate)
-        let floorPassed = time >= lastUpdate.adding(microseconds: durations.minimumInterval)
+        // Read before anything changes them.
+        guard let deadlines = activityDeadlines else { return }
+        let floorPassed = time >= deadlines.floor
         if floorPassed, wantsChange {
             updates.append(publish(.update, .changed, at: time))
             routine?.spend(at: time)
-        } else if floorPassed, time >= staleDate.adding(microseconds: -durations.refreshLead) {
+        } else if floorPassed, time >= deadlines.refresh {
             updates.append(publish(.update, .refresh, at: time))
             routine?.spend(at: time)
         }
@@ -315,6 +324,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func end(_ cause: EndCause, at time: Timestamp, frozenAt: Timestamp) -> ActivityUpdate {
         let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
         activity = nil
+        activityDeadlines = nil
         backHeldUntil = nil
         return update
     }
@@ -327,9 +337,24 @@ public struct LiveStateEngine: Sendable {
     ) -> ActivityUpdate {
         let rate = sensorLive && backHeldUntil == nil ? window.displayedRate : nil
         let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
+        activityDeadlines = ActivityDeadlines(activity!, durations)
         if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }
         if update.isDemoted { demotions += 1 }
         return update
+    }
+
+    /// When the running activity reaches the time limit, its next refresh is due, and a routine
+    /// update may go at the earliest (`minimumInterval` after the last).
+    private struct ActivityDeadlines: Sendable {
+        let timeLimit: Timestamp
+        let refresh: Timestamp
+        let floor: Timestamp
+
+        init(_ record: ActivityRecord, _ durations: PolicyDurations) {
+            timeLimit = record.start.adding(microseconds: durations.activityEndsAfter)
+            refresh = record.staleDate.adding(microseconds: -durations.refreshLead)
+            floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
+        }
     }
 
     /// Refuses a name and label whose largest possible state would not fit ActivityKit's limit.

@@ -52,37 +52,43 @@ public struct StrapFeed: Sendable {
     /// when it falls before its next event.
     public mutating func handle(_ event: StrapEvent) -> Outcome {
         var outcome = Outcome()
-        let note = handle(event, updates: &outcome.updates)
-        outcome.warning = note.warning
+        var warnings: [String] = []
+        let note = handle(event, updates: &outcome.updates, warnings: &warnings)
+        outcome.warning = warnings.first
         outcome.metresCovered = note.metresCovered
         if note.measured, case let .notification(_, value) = event.kind { outcome.measuredValue = value }
         return outcome
     }
 
-    /// `Outcome` without its updates, which `handle(_:updates:)` appends to the caller's array.
+    /// `Outcome` without its updates and warning, which `handle(_:updates:warnings:)` appends to the
+    /// caller's arrays.
     public struct Note: Sendable {
         /// The event was a valid 0x2A37 notification: its value parses as a `HeartRateMeasurement`.
         public internal(set) var measured = false
-        public internal(set) var warning: String?
         public internal(set) var metresCovered: Double?
     }
 
-    /// `handle(_:)` for a driver that feeds events in a tight loop (a replay): the updates are appended
-    /// to `updates`, the rest comes back as a `Note`. An `Outcome` is returned through memory, and its
-    /// optional fields are destroyed there through their types' generic value witnesses, ~200
-    /// instructions per event: as much as the engine's own work on a sample.
-    public mutating func handle(_ event: StrapEvent, updates: inout [ActivityUpdate]) -> Note {
-        guard event.sensor == .strap else { return handleDistanceSensor(event, updates: &updates) }
+    /// `handle(_:)` for a driver that feeds events in a tight loop (a replay): the updates and the
+    /// warning, if any, are appended to `updates` and `warnings`, the rest comes back as a `Note`. An
+    /// `Outcome` is returned through memory, and its optional fields are destroyed there through their
+    /// types' generic value witnesses, ~200 instructions per event: as much as the engine's own work
+    /// on a sample. A warning kept in `Note` cost its destruction through a value witness too (~25).
+    public mutating func handle(
+        _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
+    ) -> Note {
+        guard event.sensor == .strap else { return handleDistanceSensor(event, updates: &updates, warnings: &warnings) }
         var note = Note()
         let input: EngineInput
         switch event.kind {
         case let .notification(characteristic, value) where characteristic == .heartRateMeasurement:
             do {
-                let layout = try MeasurementLayout(parsing: value)
+                // Through a borrowed buffer: an initializer takes its argument owned, so passing the array
+                // cost a retain and release per sample, and its generic parsing over Array twice the work.
+                let layout = try value.withUnsafeBufferPointer { bytes throws(MeasurementError) in try MeasurementLayout(parsing: bytes) }
                 note.measured = true
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {
-                note.warning = "dropped malformed 0x2A37 value: \(error)"
+                warnings.append("dropped malformed 0x2A37 value: \(error)")
                 return note
             }
         case .connected:
@@ -99,32 +105,28 @@ public struct StrapFeed: Sendable {
             return note // deadlines before the next input still run at their own time
         }
         // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
-        append((try? engine.receive(input, at: event.time)) ?? [], to: &updates)
+        try? engine.receive(input, at: event.time, into: &updates)
         return note
     }
 
-    private mutating func handleDistanceSensor(_ event: StrapEvent, updates: inout [ActivityUpdate]) -> Note {
+    private mutating func handleDistanceSensor(
+        _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
+    ) -> Note {
         var note = Note()
         let metres: Double
         switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance) {
         case .nothing: return note
         case let .said(line):
-            note.warning = line
+            warnings.append(line)
             return note
         case let .covered(covered): metres = covered
         case let .coveredAndSaid(covered, line):
             metres = covered
-            note.warning = line
+            warnings.append(line)
         }
         note.metresCovered = metres
-        append((try? engine.receive(.distance(metres: metres), at: event.time)) ?? [], to: &updates)
+        try? engine.receive(.distance(metres: metres), at: event.time, into: &updates)
         return note
-    }
-
-    /// Most events decide nothing: appending their empty array still cost a call into the array's generic code.
-    @inline(__always)
-    private func append(_ produced: [ActivityUpdate], to updates: inout [ActivityUpdate]) {
-        if !produced.isEmpty { updates += produced }
     }
 
     /// Control from a person or the service (pause, resume, label, stop).

@@ -49,6 +49,7 @@ struct LineReader {
     }
 
     /// Lends `line` without a trailing `\r`: a CRLF file's last line has one even with no `\n` after it.
+    @inline(__always) // once per line: a call of its own passed the body's result through memory again
     private func borrow<Result>(
         _ line: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(TraceLineError) -> Result
     ) throws(TraceLineError) -> Result {

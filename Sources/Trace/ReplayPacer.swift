@@ -20,9 +20,16 @@ public struct ReplayPacer {
 
     public init(pace: Pace) { self.pace = pace }
 
-    /// Sleeps until the wall clock reaches the moment `time` is due.
+    /// Sleeps until the wall clock reaches the moment `time` is due. Inlinable, so that in a fast
+    /// replay the call before every event is only the check.
+    @inlinable
     public mutating func wait(until time: Timestamp) {
         guard case let .speed(factor) = pace else { return }
+        wait(until: time, factor: factor)
+    }
+
+    @usableFromInline
+    mutating func wait(until time: Timestamp, factor: Double) {
         let now = Self.monotonicNow()
         guard let origin else {
             self.origin = (time, now)

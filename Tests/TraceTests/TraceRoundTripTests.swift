@@ -202,6 +202,18 @@ import Testing
         #expect(events.map(\.kind) == [.notification(characteristic: .heartRateMeasurement, value: value)])
         #expect(events.map(\.time.microsecondsSinceUnixEpoch) == [1_704_088_800_000_007])
     }
+
+    /// The one-pass path reads an offset's digits eight at a time: every length up to the 18 digits
+    /// allowed, every digit in every place.
+    @Test(arguments: ["123456789012345678", "987654321098765432", "100000000000000009"])
+    func offsetsOfEveryLengthReadWhole(digits: String) throws {
+        let offsets = (1...digits.count).map { String(digits.prefix($0)) }
+        let directory = try TemporaryDirectory()
+        let lines = offsets.map { "\($0) notify 2a37 0648\n" }.joined()
+        let path = try directory.write("offsets.trace", "hrbridge-trace 1 start=1970-01-01T00:00:00Z\n" + lines)
+        let events = try TraceReader(path: path).readAll()
+        #expect(events.map(\.time.microsecondsSinceUnixEpoch) == offsets.map { Int64($0)! })
+    }
 }
 
 /// Writer → reader must give back every event exactly, whatever its text (issue 15): random events

@@ -333,8 +333,9 @@ public final class LiveSession: @unchecked Sendable {
     private func handle(_ event: StrapEvent, origin: String?) {
         lastEventTime = event.time
         var updates: [ActivityUpdate] = [] // empty for most events: no allocation
-        let note = feed.handle(event, updates: &updates) // not the `Outcome` form: it costs ~200 instructions more
-        if let warning = note.warning { console.warn(origin.map { "\($0): \(warning)" } ?? warning) }
+        var warnings: [String] = []
+        _ = feed.handle(event, updates: &updates, warnings: &warnings) // not the `Outcome` form: it costs ~200 instructions more
+        for warning in warnings { console.warn(origin.map { "\($0): \(warning)" } ?? warning) }
         if !updates.isEmpty { send(updates) }
     }
 

@@ -51,17 +51,21 @@ public struct TraceDrive {
             // second, and fresh optionals and arrays per event cost more than the engine's own work.
             var event = StrapEvent(time: reader.start, kind: .connected)
             var updates: [ActivityUpdate] = []
+            var warnings: [String] = []
             while try reader.next(into: &event) {
                 while let deadline = feed.nextDeadline, deadline < event.time {
                     pacer.wait(until: deadline)
                     for update in feed.tick(at: deadline) { try observer.update(update) }
                 }
                 pacer.wait(until: event.time)
-                let note = feed.handle(event, updates: &updates)
+                let note = feed.handle(event, updates: &updates, warnings: &warnings)
                 // Before its updates go out: should a sink fail on them, the end comes at this event.
                 first = first ?? event.time
                 last = event.time
-                if let warning = note.warning { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
+                if !warnings.isEmpty {
+                    for warning in warnings { observer.warning("\(reader.path):\(reader.lineNumber): \(warning)") }
+                    warnings.removeAll(keepingCapacity: true)
+                }
                 if let sample = observer.sample, note.measured, case let .notification(_, value) = event.kind,
                    let measurement = try? HeartRateMeasurement(parsing: value) {
                     sample(event.time, measurement)

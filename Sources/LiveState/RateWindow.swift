@@ -5,8 +5,8 @@ import Sensors
 /// costs nothing on the per-sample path (replay runs at millions of samples a second).
 ///
 /// Both arrays only grow, to the most samples a window has held; `count` says how much of each is
-/// in use. The samples sit in a ring, so a prune moves no sample; the sorted rates are bisected and
-/// shifted in place. Per sample that is one uniqueness check per array and no allocation: the arrays'
+/// in use. The samples sit in a ring, so a prune moves no sample; the sorted rates are shifted in
+/// place. Per sample that is one uniqueness check per array and no allocation: the arrays'
 /// own append/removeLast/removeFirst each checked uniqueness and capacity again.
 struct RateWindow: Sendable {
     /// A sample's time (µs since the Unix epoch) and rate.
@@ -32,11 +32,7 @@ struct RateWindow: Sendable {
         let count = self.count
         let slot = (head + count) & (ring.count - 1)
         ring.withUnsafeMutableBufferPointer { $0[slot] = Sample(time: time.microsecondsSinceUnixEpoch, rate: rate) }
-        sortedRates.withUnsafeMutableBufferPointer { rates in
-            let index = Self.firstIndex(in: rates, above: rate, before: count)
-            Self.shift(rates, from: index, by: 1, count: count - index)
-            rates[index] = rate
-        }
+        sortedRates.withUnsafeMutableBufferPointer { rates in Self.insertSorted(rate, into: rates, count: count) }
         self.count = count + 1
     }
 
@@ -63,11 +59,19 @@ struct RateWindow: Sendable {
         return low
     }
 
-    /// Moves `count` rates from `start` to `start + offset` (regions may overlap).
+    /// Puts `rate` after the first `count` sorted rates' equal and smaller ones, moving the greater up
+    /// one slot, one at a time from the top. The loop stops on a compared value, so the compiler
+    /// cannot make it a memmove call: under the realbluez VM's emulation glibc's vector memmove cost
+    /// ~19 µs a notification at 50 Hz (`scripts/realbluez-profile`), where a plain loop costs about
+    /// what its instructions do (the shifts span at most the window's samples).
     @inline(__always)
-    private static func shift(_ rates: UnsafeMutableBufferPointer<Int>, from start: Int, by offset: Int, count: Int) {
-        guard count > 0, let base = rates.baseAddress else { return }
-        UnsafeMutableRawPointer(base + start + offset).copyMemory(from: base + start, byteCount: count * MemoryLayout<Int>.stride)
+    private static func insertSorted(_ rate: Int, into rates: UnsafeMutableBufferPointer<Int>, count: Int) {
+        var index = count
+        while index > 0, rates[index &- 1] > rate {
+            rates[index] = rates[index &- 1]
+            index &-= 1
+        }
+        rates[index] = rate
     }
 
     /// Drops samples that left the window ending at `now`, but always keeps the newest: a sparse
@@ -90,13 +94,20 @@ struct RateWindow: Sendable {
         (self.head, self.count) = (head, count)
     }
 
-    /// Removes one occurrence of `rate` (present by construction) from the first `count` sorted rates.
+    /// Removes one occurrence of `rate` (present by construction) from the first `count` sorted rates:
+    /// the greater ones move down one slot, carried from the top until the removed rate is met (a
+    /// loop the compiler cannot make a memmove call, as in `insertSorted`).
     @inline(__always)
     private static func removeSorted(_ rate: Int, from rates: UnsafeMutableBufferPointer<Int>, count: Int) {
         // The last occurrence: the one before the first greater rate.
         let index = firstIndex(in: rates, above: rate, before: count) - 1
         guard index >= 0, rates[index] == rate else { return }
-        shift(rates, from: index + 1, by: -1, count: count - index - 1)
+        var slot = count &- 1
+        var carried = rates[slot]
+        while carried != rate { // met at `index` at the latest
+            slot &-= 1
+            swap(&carried, &rates[slot])
+        }
     }
 
     mutating func clear() {

@@ -12,8 +12,8 @@ import Synchronization
 /// and one system call per notification (where a DispatchSource costs three thread hand-offs:
 /// the dispatch manager's epoll, a worker, the re-arm). The kernel stamps each datagram
 /// (SO_TIMESTAMP, the wall clock), so reading the clock costs no second call (a real one where
-/// the clock source is not the TSC, as in VMs). Values go to the events queue with `sync`,
-/// which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
+/// the clock source is not the TSC, as in VMs). Values go to the events queue synchronously
+/// (`QueueHandOver`), which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
 /// up when the link drops) is reported once. The receive has no timeout (the link's
 /// `SilenceWatchdog` watches for silence): a timeout is a kernel timer armed and cancelled on
 /// every notification, which the realbluez VM measured at ~50 µs of guest CPU each at 1 Hz. The
@@ -36,18 +36,17 @@ final class NotificationSocket: Sendable {
         let size = max(Int(mtu), 512)
         NamedThread.start("hrbridge.notify") { [state] in
             var reader = DatagramReader(descriptor: descriptor, size: size)
-            // One work item runs every value: a closure handed to `sync` is made into a block anew each
-            // time (an allocation, a block copy and their release, ~450 instructions a notification);
-            // a work item's block is made once. It reads the value from `latest`.
+            // One hand-over runs every value, reading it from `latest` (a closure handed to `sync`
+            // would be made into a block anew each time: an allocation, a copy and their release).
             let latest = LatestValue()
-            let delivery = DispatchWorkItem { value(latest.bytes, latest.time) }
+            let delivery = QueueHandOver(queue: queue) { value(latest.bytes, latest.time) }
             while true {
                 let count = reader.receive()
                 if count > 0 {
                     reader.copy(count, into: &latest.bytes)
                     latest.time = reader.kernelTimestamp() ?? clock()
                     watchdog.feed(at: latest.time) // before the queue, which a busy consumer may hold
-                    queue.sync(execute: delivery)
+                    delivery.run()
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
@@ -88,8 +87,8 @@ private final class SocketState: Sendable {
     }
 }
 
-/// The value the reader thread hands to its work item. Only that thread writes it, and only while no
-/// `sync` is under way; the item reads it while the thread waits in `sync`. So its variables skip the
+/// The value the reader thread hands over. Only that thread writes it, and only while no hand-over is
+/// under way; the queue's work reads it while the thread waits for it. So its variables skip the
 /// dynamic exclusivity check, and the class is Sendable by that hand-over.
 private final class LatestValue: @unchecked Sendable {
     @exclusivity(unchecked) var bytes: [UInt8] = []

@@ -12,32 +12,40 @@ import Dispatch
 /// `dispatch_sync_f`, runs a C function with a context pointer on the same queue, with the same
 /// guarantees (the queue's order, `dispatchPrecondition`), in five.
 ///
-/// The Swift overlay on Linux keeps the C queue in a stored property of its own and offers no way to
-/// it: it is read once, by reflection. Should a toolchain name it differently, the hand-over falls
-/// back to the work item (`usesFunctionForm` says which; a test checks this toolchain's).
-final class QueueHandOver: @unchecked Sendable { // immutable after init; `work` runs on `queue` only
-    private let queue: DispatchQueue
+/// The Swift overlay on Linux offers no way to its C queue. The first hand-over goes through a work
+/// item and asks libdispatch, from within, which queue it runs on (`dispatch_get_current_queue`,
+/// sound for a serial queue of our own); every later one calls the function form on that queue.
+/// (Reading the overlay's stored property by reflection worked too, but pulled ~200 KB of the
+/// runtime's reflection and demangling code into the resident set.)
+final class QueueHandOver: @unchecked Sendable { // `target` is set once, by the first `run` (callers do not overlap)
     private let work: () -> Void
-    /// The C queue, when reflection found it.
-    private let target: dispatch_queue_t?
-    private let fallback: DispatchWorkItem?
+    private let queue: DispatchQueue
+    /// The C queue, once the first hand-over has found it.
+    private var target: dispatch_queue_t?
+    private var first: DispatchWorkItem?
 
     init(queue: DispatchQueue, work: @escaping @Sendable () -> Void) {
         self.queue = queue
         self.work = work
-        target = Mirror(reflecting: queue).children.first { $0.label == "__wrapped" }?.value as? dispatch_queue_t
-        // A work item's block is made once; a closure handed to `sync` would be made into a block anew each time.
-        fallback = target == nil ? DispatchWorkItem(block: work) : nil
     }
 
+    /// Whether hand-overs now take the function form (from the second on).
     var usesFunctionForm: Bool { target != nil }
 
-    /// Runs `work` on the queue; returns when it has run.
+    /// Runs `work` on the queue; returns when it has run. Not called from two threads at once.
     func run() {
-        guard let target else { return queue.sync(execute: fallback!) }
+        guard let target else { return runFirst() }
         // The context is this object, kept alive by the caller for the call's length.
         dispatch_sync_f(target, Unmanaged.passUnretained(self).toOpaque()) { context in
             Unmanaged<QueueHandOver>.fromOpaque(context!).takeUnretainedValue().work()
         }
+    }
+
+    private func runFirst() {
+        let item = DispatchWorkItem { [unowned self] in
+            target = dispatch_get_current_queue()
+            work()
+        }
+        queue.sync(execute: item)
     }
 }

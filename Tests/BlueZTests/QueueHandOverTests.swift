@@ -15,10 +15,21 @@ import Testing
         var all: [String] { entries.withLock { $0 } }
     }
 
-    /// The function form is what the per-notification path was measured with; should this toolchain's
-    /// overlay stop keeping its C queue where reflection finds it, the fallback would run unseen.
-    @Test func thisToolchainUsesTheFunctionForm() {
-        #expect(QueueHandOver(queue: DispatchQueue(label: "test"), work: {}).usesFunctionForm)
+    /// The function form is what the per-notification path was measured with: from the second
+    /// hand-over on, on the same queue (the work's `dispatchPrecondition` checks that).
+    @Test func handOversAfterTheFirstTakeTheFunctionForm() {
+        let queue = DispatchQueue(label: "test")
+        let runs = Mutex(0)
+        let handOver = QueueHandOver(queue: queue) {
+            dispatchPrecondition(condition: .onQueue(queue))
+            runs.withLock { $0 += 1 }
+        }
+        #expect(!handOver.usesFunctionForm)
+        handOver.run()
+        #expect(handOver.usesFunctionForm)
+        handOver.run()
+        handOver.run()
+        #expect(runs.withLock { $0 } == 3)
     }
 
     @Test func theWorkRunsOnTheQueueInItsOrderAndIsDoneOnReturn() {

@@ -22,7 +22,6 @@ final class QueueHandOver: @unchecked Sendable { // `target` is set once, by the
     private let queue: DispatchQueue
     /// The C queue, once the first hand-over has found it.
     private var target: dispatch_queue_t?
-    private var first: DispatchWorkItem?
 
     init(queue: DispatchQueue, work: @escaping @Sendable () -> Void) {
         self.queue = queue

@@ -1,11 +1,13 @@
 /// The pending deliveries of one sink, oldest first (pure: no I/O, no clock).
 ///
-/// Rules (DESIGN.md §5): items of one activity leave in the order they came; a content update that
-/// is still unsent is replaced by a newer one for the same activity (latest state wins), in place, so
-/// it stays behind that activity's start and ahead of its end, and keeps the urgency of what it
-/// replaced; lifecycle items (start, end) are never
-/// dropped, merged or reordered. The queue is bounded: when full, the oldest unsent content update
-/// of any activity makes room; lifecycle items are always admitted (at most two per activity).
+/// Rules: items of one activity leave in the order they came; a content update that is still unsent
+/// is replaced by a newer one for the same activity (latest state wins), in place, so it stays
+/// behind that activity's start and ahead of its end, and keeps the urgency of what it replaced;
+/// lifecycle items (start, end) are never dropped, merged or reordered. A sink whose readers want
+/// every update (an MQTT update stream) enqueues without superseding while deliveries succeed, and
+/// the waiting content collapses to the newest only when a delivery fails. The queue is bounded:
+/// when full, the oldest unsent content update of any activity makes room; lifecycle items are
+/// always admitted (at most two per activity).
 public struct DeliveryQueue: Sendable {
     /// How many items may wait before content updates are dropped to make room.
     public let capacity: Int
@@ -28,10 +30,12 @@ public struct DeliveryQueue: Sendable {
         public var dropped: [Delivery] = []
     }
 
+    /// `superseding: false` keeps older unsent content of the activity (the destination is taking
+    /// everything as it comes).
     @discardableResult
-    public mutating func enqueue(_ delivery: Delivery) -> Admission {
+    public mutating func enqueue(_ delivery: Delivery, superseding: Bool = true) -> Admission {
         var admission = Admission()
-        if delivery.kind == .content, let last = items.lastIndex(where: { $0.activityID == delivery.activityID }),
+        if superseding, delivery.kind == .content, let last = items.lastIndex(where: { $0.activityID == delivery.activityID }),
            items[last].kind == .content, !(last == 0 && headInFlight) {
             admission.superseded.append(items[last])
             var replacement = delivery
@@ -67,19 +71,34 @@ public struct DeliveryQueue: Sendable {
         headInFlight = false
     }
 
-    /// The head failed and will be retried, unless a newer content update of the same activity
-    /// arrived meanwhile (with no lifecycle step between them): then the head is superseded and returned.
-    public mutating func retryLater() -> Delivery? {
-        guard headInFlight else { return nil }
+    /// The head failed and will be retried. What the destination could not take collapses: each run
+    /// of an activity's unsent content with no lifecycle step of that activity between becomes its
+    /// newest update, in the place of the run's first and with the urgency of any of them (the head
+    /// too, when newer content of its activity waits behind it). Returns the superseded items.
+    public mutating func retryLater() -> [Delivery] {
+        guard headInFlight else { return [] }
         headInFlight = false
-        let head = items[0]
-        guard head.kind == .content,
-              let next = items.indices.dropFirst().first(where: { items[$0].activityID == head.activityID }),
-              items[next].kind == .content
-        else { return nil }
-        items[next].urgent = items[next].urgent || head.urgent
-        items.removeFirst()
-        return head
+        var kept: [Delivery] = []
+        var superseded: [Delivery] = []
+        var openRun: [String: Int] = [:] // activity → where its newest content so far stands in `kept`
+        for item in items {
+            guard item.kind == .content else {
+                openRun[item.activityID] = nil
+                kept.append(item)
+                continue
+            }
+            if let index = openRun[item.activityID] {
+                superseded.append(kept[index])
+                var replacement = item
+                replacement.urgent = item.urgent || kept[index].urgent
+                kept[index] = replacement
+            } else {
+                openRun[item.activityID] = kept.count
+                kept.append(item)
+            }
+        }
+        items = kept
+        return superseded
     }
 
     /// Takes every waiting item out (shutdown, or a sink that can no longer deliver).

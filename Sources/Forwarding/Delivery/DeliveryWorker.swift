@@ -8,13 +8,19 @@ public final class DeliveryWorker: @unchecked Sendable {
         public var queueCapacity: Int
         public var unreachable: RetrySchedule
         public var throttled: RetrySchedule
+        /// Every update goes out while the destination takes them (MQTT's update stream, which
+        /// dashboards and loggers read whole); older content is superseded only while deliveries
+        /// fail. Otherwise (a phone's push) unsent content is superseded as soon as newer comes.
+        public var keepsEveryUpdate: Bool
 
         /// 256 waiting items: with one pending update per activity, only lifecycle items and many
         /// activities at once can fill it.
-        public init(queueCapacity: Int = 256, unreachable: RetrySchedule = .unreachable, throttled: RetrySchedule = .throttled) {
+        public init(queueCapacity: Int = 256, unreachable: RetrySchedule = .unreachable, throttled: RetrySchedule = .throttled,
+                    keepsEveryUpdate: Bool = false) {
             self.queueCapacity = queueCapacity
             self.unreachable = unreachable
             self.throttled = throttled
+            self.keepsEveryUpdate = keepsEveryUpdate
         }
     }
 
@@ -31,6 +37,9 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var retryAt: Double?
     private var stopping = false
     private var shutdownDeadline = Double.infinity
+    /// The thread sends nothing more (`run` returned).
+    private var stoppedSending = false
+    /// …and the transmitter said goodbye: what `finish` waits for.
     private var finished = false
     private var gone: String?
     /// Why sending stopped while items stay queued for the spool (`DeliveryOutcome.halted`).
@@ -47,7 +56,13 @@ public final class DeliveryWorker: @unchecked Sendable {
         NamedThread.start("sink-\(name)") { [self] in
             let transmitter = makeTransmitter()
             run(transmitter: transmitter)
+            // Finished only once the goodbye is said: an exit right after `finish` must not cut the
+            // connection under it (an MQTT broker would then publish the last will).
             transmitter.close()
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
         }
     }
 
@@ -59,7 +74,8 @@ public final class DeliveryWorker: @unchecked Sendable {
             counters.failed += 1
             return
         }
-        record(queue.enqueue(delivery))
+        let failing = consecutiveFailures > 0 || consecutiveThrottles > 0 || halted != nil
+        record(queue.enqueue(delivery, superseding: !settings.keepsEveryUpdate || failing))
         condition.broadcast()
     }
 
@@ -87,14 +103,14 @@ public final class DeliveryWorker: @unchecked Sendable {
         return queue.removeAll()
     }
 
-    /// Waits up to `seconds` until nothing is left to send (or the sink is gone or finished); true
+    /// Waits up to `seconds` until nothing is left to send (or the sink is gone or stopped); true
     /// when everything went out. The sink stays open.
     @discardableResult
     public func waitUntilDelivered(within seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let deadline = MonotonicClock.seconds() + seconds
-        while !queue.isEmpty, gone == nil, halted == nil, !finished {
+        while !queue.isEmpty, gone == nil, halted == nil, !stoppedSending {
             guard condition.wait(until: deadline) else { break }
         }
         return queue.isEmpty
@@ -124,7 +140,7 @@ public final class DeliveryWorker: @unchecked Sendable {
     private func run(transmitter: any Transmitter) {
         condition.lock()
         defer {
-            finished = true
+            stoppedSending = true
             condition.broadcast()
             condition.unlock()
         }
@@ -174,7 +190,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             let backoff = settings.throttled.delay(afterFailures: consecutiveThrottles)
             scheduleRetry(reason, of: delivery, delay: Self.delay(backoff: backoff, retryAfter: retryAfter, cap: settings.throttled.cap))
         case let .halted(reason):
-            if queue.retryLater() != nil { counters.superseded += 1 }
+            counters.superseded += queue.retryLater().count
             halted = reason
             counters.lastError = reason
             log("sink \(name): \(reason); nothing more is sent to it this run (starts and ends are spooled for the next)")
@@ -200,7 +216,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             log("sink \(name): \(delivery.label) not delivered, retrying in \(delay) s: \(reason)")
         }
         counters.lastError = reason
-        if queue.retryLater() != nil { counters.superseded += 1 }
+        counters.superseded += queue.retryLater().count
         retryAt = MonotonicClock.seconds() + delay
     }
 }

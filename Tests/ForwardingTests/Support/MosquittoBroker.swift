@@ -48,6 +48,9 @@ final class MosquittoBroker: @unchecked Sendable {
             log_dest stderr
             log_type error
             log_type warning
+            # notice: a connection that ends without DISCONNECT; debug: "Received DISCONNECT", each PUBLISH.
+            log_type notice
+            log_type debug
             listener \(port) 127.0.0.1
             listener \(tlsPort) 127.0.0.1
             cafile \(certificates.caFile)
@@ -79,6 +82,19 @@ final class MosquittoBroker: @unchecked Sendable {
             }
             usleep(20_000)
         }
+    }
+
+    /// What mosquitto logged since it was last started.
+    var log: String { (try? String(contentsOfFile: directory.path("mosquitto.log"), encoding: .utf8)) ?? "" }
+
+    /// Waits (every 20 ms) until `condition` holds for the broker's log; false after `timeout` seconds.
+    func waitForLog(timeout: Double, until condition: (String) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition(log) {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
     }
 
     /// mosquitto_pub as `user` (QoS 1; denied publications are dropped by the broker without a word).

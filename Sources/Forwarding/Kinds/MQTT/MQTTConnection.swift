@@ -12,11 +12,15 @@ import Sensors
 /// connection drops. MQTT 5 first; a broker that refuses the version gets MQTT 3.1.1 (no message
 /// expiry then). On every connect it publishes its announcements (`online`, retained, and any
 /// discovery configurations) and subscribes to the control topic if asked; `offline` is its last will
-/// and its goodbye. Publishing is thread-safe; `publish` waits for the broker's PUBACK.
+/// and its goodbye. Publishing is thread-safe; `publish` waits for the broker's PUBACK, `handOver`
+/// does not: the library keeps many messages in flight, in order, and sends them again after a
+/// reconnect, so an update stream is not held to one round trip per message.
 final class MQTTConnection: @unchecked Sendable {
     /// What one publish came to.
     enum PublishResult: Equatable {
         case acknowledged
+        /// The library took it (`handOver`); the acknowledgement comes later.
+        case handedOver
         /// Not connected, or the connection dropped before the acknowledgement: try again later.
         case notConnected(String)
         /// The broker refused it (MQTT 5 reason code ≥ 0x80: not authorized, quota, …).
@@ -40,6 +44,8 @@ final class MQTTConnection: @unchecked Sendable {
     private var disconnections = 0
     /// The message ids whose acknowledgements a publisher waits for, and the reason code once it came.
     private var awaiting: [Int32: Int32?] = [:]
+    /// Messages handed over without waiting, not yet acknowledged, and their topics (for a refusal's log).
+    private var handedOver: [Int32: String] = [:]
     private var protocolVersion = MQTTProtocol.version5
     /// Why the last connection attempt failed or the connection dropped, for messages.
     private var problem = "not connected yet"
@@ -162,6 +168,40 @@ final class MQTTConnection: @unchecked Sendable {
         }
     }
 
+    /// Publishes at QoS 1 without waiting for the acknowledgement, once fewer than `window` handed-over
+    /// messages await theirs (waiting up to `timeout` seconds for that). A refusal that comes later
+    /// is logged; a lost connection does not lose the message: the library sends it again.
+    func handOver(_ publication: MQTTPublication, payload: [UInt8], expirySeconds: UInt32, window: Int, timeout: Double) -> PublishResult {
+        condition.lock()
+        defer { condition.unlock() }
+        let connection = disconnections
+        let deadline = MonotonicClock.seconds() + timeout
+        while handedOver.count >= window {
+            guard disconnections == connection, !closing else { return .notConnected(problem) }
+            guard condition.wait(until: deadline) else { return .notConnected("no acknowledgement within \(Int(timeout)) s") }
+        }
+        guard connected, let client, !closing else { return .notConnected(problem) }
+        var messageID: Int32 = 0
+        let code = hrb_mosquitto_publish(client, &messageID, publication.topic, Int32(payload.count), payload, 1, publication.retain,
+                                         protocolVersion == MQTTProtocol.version5 ? expirySeconds : 0)
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            if code == MOSQ_ERR_NO_CONN.rawValue { return .notConnected(problem) }
+            return .refused("publishing to \(publication.topic): \(Self.text(code))")
+        }
+        if publication.retain { retainedCount[publication.topic, default: 0] += 1 }
+        handedOver[messageID] = publication.topic
+        return .handedOver
+    }
+
+    /// Waits up to `seconds` until every handed-over message is acknowledged; false if some are not.
+    private func drainHandedOver(within seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = MonotonicClock.seconds() + seconds
+        while !handedOver.isEmpty, connected, condition.wait(until: deadline) {}
+        return handedOver.isEmpty
+    }
+
     /// An ended activity's state leaves the broker when its dismissal delay is over: an empty
     /// retained message on the state topic then, unless a newer state (the strap's next activity)
     /// went there meanwhile. Only while this process runs: after it, MQTT 5's message expiry does it.
@@ -179,8 +219,12 @@ final class MQTTConnection: @unchecked Sendable {
         }
     }
 
-    /// Orderly exit: `offline` on the status topic (the will is for disappearing), then disconnect.
+    /// Orderly exit: what was handed over acknowledged, `offline` on the status topic (the will is
+    /// for disappearing), then disconnect.
     func close() {
+        if !drainHandedOver(within: Self.stopWait) {
+            log("sink \(settings.broker): some updates handed to the broker were not acknowledged before the exit")
+        }
         condition.lock()
         let wasConnected = connected && refusal == nil
         condition.unlock()
@@ -301,6 +345,9 @@ final class MQTTConnection: @unchecked Sendable {
     private func acknowledged(_ messageID: Int32, reason: Int32) {
         condition.lock()
         if awaiting[messageID] != nil { awaiting[messageID] = .some(reason) }
+        if let topic = handedOver.removeValue(forKey: messageID), reason >= 0x80 {
+            log("sink \(settings.broker): the broker refused \(topic): \(String(cString: hrb_mosquitto_reason_string(reason)))")
+        }
         condition.broadcast()
         condition.unlock()
     }

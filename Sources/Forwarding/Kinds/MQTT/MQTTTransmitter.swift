@@ -1,10 +1,13 @@
 import Sensors
 
-/// Publishes a delivery's messages in order, each acknowledged by the broker (QoS 1) before the next:
-/// delivered when all were; not connected or dropped meanwhile: retried (the whole delivery: the
-/// state is retained and the update stream is at-least-once, so a repeat is harmless); refused by
-/// the broker (ACL): dropped with its reason; credentials or TLS refused for good: halted, so starts
-/// and ends are spooled for a run with the right settings.
+/// Publishes a delivery's messages in order at QoS 1. A start or an end is delivered once the broker
+/// acknowledged each of its messages, so one the broker never took is retried and, at exit, spooled.
+/// An update is delivered once the library took it (`MQTTConnection.handOver`): many are in flight
+/// at once, in order, and the library sends them again after a reconnect. Not connected or dropped
+/// meanwhile: retried (the whole delivery: the state is retained and the update stream is
+/// at-least-once, so a repeat is harmless); refused by the broker (ACL): dropped with its reason;
+/// credentials or TLS refused for good: halted, so starts and ends are spooled for a run with the
+/// right settings.
 final class MQTTTransmitter: Transmitter {
     private let connection: MQTTConnection
     private let now: @Sendable () -> Timestamp
@@ -12,6 +15,9 @@ final class MQTTTransmitter: Transmitter {
     /// broker coming back is used at once, short enough for the worker's shutdown grace.
     static let connectionWait = 2.0
     static let acknowledgementWait = 10.0
+    /// Handed-over updates awaiting their acknowledgement before the next waits: the broker's
+    /// default receive maximum is 20, and the library queues the rest itself.
+    static let handOverWindow = 64
 
     init(connection: MQTTConnection, now: @escaping @Sendable () -> Timestamp = WallClock.now) {
         self.connection = connection
@@ -31,7 +37,13 @@ final class MQTTTransmitter: Transmitter {
             guard plan != .skip else { continue }
             let payload = plan == .clear ? [] : publication.payload
             let expiry: UInt32 = if case let .publish(seconds) = plan { seconds } else { 0 }
-            switch connection.publish(publication, payload: payload, expirySeconds: expiry, timeout: Self.acknowledgementWait) {
+            let result = delivery.kind == .content && plan != .clear
+                ? connection.handOver(publication, payload: payload, expirySeconds: expiry, window: Self.handOverWindow,
+                                      timeout: Self.acknowledgementWait)
+                : connection.publish(publication, payload: payload, expirySeconds: expiry, timeout: Self.acknowledgementWait)
+            switch result {
+            case .handedOver:
+                continue
             case .acknowledged:
                 if publication.retain, let expires = publication.expires, plan != .clear {
                     connection.clearRetained(publication.topic, at: expires)

@@ -1,6 +1,7 @@
 extension NetworkSink {
     /// `--sink mqtt://…`: each update published to the broker (retained state, update stream), in
-    /// order, through the delivery queue, so an unreachable broker costs only superseded content.
+    /// order, through the delivery queue: every update while the broker takes them, and only the
+    /// newest content per activity while it is unreachable.
     static func mqtt(settings mqtt: MQTTSinkSettings, password: String?, control: SinkControlRelay,
                      settings: DeliveryWorker.Settings = .init(), spoolDirectory: String?,
                      log: @escaping @Sendable (String) -> Void) throws(SinkSetupError) -> NetworkSink {
@@ -22,6 +23,8 @@ extension NetworkSink {
                 }
             }
         )
+        var settings = settings
+        settings.keepsEveryUpdate = true
         return NetworkSink(
             name: name, settings: settings,
             spool: spoolDirectory.map { Spool(directory: $0, sinkName: "mqtt-\(mqtt.broker.host)-\(mqtt.broker.port)-\(mqtt.clientID)") },

@@ -2,6 +2,7 @@ import Foundation
 import LiveState
 import TestSupport
 import Testing
+@testable import CLI
 @testable import Forwarding
 
 /// `--sink URL` against a real scripted HTTP server on 127.0.0.1.
@@ -124,6 +125,51 @@ import Testing
         let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
         let output = try runTool("/usr/bin/python3", [checker, Self.contract, server.logPath, "/hooks"])
         #expect(output == "ok 3\n")
+    }
+
+    /// PyPI's openapi-core in the virtual environment `scripts/install-deps test` makes.
+    static let openAPIPython = URL(fileURLWithPath: contract).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-python/bin/python").path
+
+    static func validateWithOpenAPICore(_ requests: String, host: String) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: openAPIPython), "no \(openAPIPython): run scripts/install-deps test")
+        let validator = Bundle.module.url(forResource: "Scripts/validate_openapi_requests.py", withExtension: nil)!.path
+        return try runTool(openAPIPython, [validator, contract, requests, host])
+    }
+
+    /// openapi-core, a validator nobody here wrote, places every request of a whole replay under the
+    /// contract (server, path, headers, bearer, body); under a bare `{base}` server it placed none.
+    @Test func openAPICoreAcceptsEveryRequestOfAReplay() throws {
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let files = try TemporaryDirectory()
+        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let status = HRBridge.run(["replay", "--fast", "--from-now", "--sink", server.baseURL + "/hooks",
+                                   "--token-file", try files.write("token", "contract-token\n"), "--state-dir", files.path("state")],
+                                  console: console)
+        #expect(status == .success, "\(console.log.text)")
+        let sent = server.requests().count
+        #expect(sent > 2, "a start, updates and an end")
+        #expect(try Self.validateWithOpenAPICore(server.logPath, host: server.baseURL) == "ok \(sent)\n")
+        // The same requests at a sink URL without a path match the contract's path-less server.
+        let bare = try String(contentsOfFile: server.logPath, encoding: .utf8).replacingOccurrences(of: #""path": "/hooks/"#, with: #""path": "/"#)
+        #expect(try Self.validateWithOpenAPICore(try files.write("bare.ndjson", bare), host: server.baseURL) == "ok \(sent)\n")
+    }
+
+    /// The validator is not a rubber stamp: a path, a missing header or a body the contract does not allow.
+    @Test(arguments: [
+        (#"{"method": "POST", "path": "/hooks/activities/a/restart", "headers": [["content-type", "application/json"], ["idempotency-key", "a:1"], ["activity-sequence", "1"]], "body": "{}"}"#,
+         "Path not found"),
+        (#"{"method": "POST", "path": "/hooks/activities/a/start", "headers": [["content-type", "application/json"], ["idempotency-key", "a:1"]], "body": "{}"}"#,
+         "Activity-Sequence"),
+        (#"{"method": "POST", "path": "/hooks/activities/a/start", "headers": [["content-type", "application/json"], ["idempotency-key", "a:1"], ["activity-sequence", "1"]], "body": "{\"event\": \"start\"}"}"#,
+         "attributes"),
+    ])
+    func openAPICoreRejectsWhatBreaksTheContract(line: String, says: String) throws {
+        let directory = try TemporaryDirectory()
+        let error = #expect(throws: ToolError.self) {
+            try Self.validateWithOpenAPICore(try directory.write("requests.ndjson", line + "\n"), host: "http://127.0.0.1:1")
+        }
+        #expect(error?.message.contains(says) == true, "\(error?.message ?? "")")
     }
 
     @Test func theCheckerCatchesABodyThatBreaksTheContract() throws {

@@ -28,7 +28,8 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TRACE = os.path.join(HERE, "..", "Sources", "CLI", "Resources", "treadmill-12km.trace")
+# The bundled trace's own recording, imported as the bundled trace was (the same text).
+RECORDING = os.path.join(HERE, "..", "..", "shared", "recordings", "pri_treadmill_12km.hr.csv")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -49,11 +50,22 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
+def import_trace(hrbridge, directory):
+    """The 64-minute treadmill run as a trace, made by `hrbridge import csv`."""
+    trace = os.path.join(directory, "treadmill-12km.trace")
+    if not os.path.exists(trace):
+        if not os.path.exists(RECORDING):
+            sys.exit(f"mqtt-fleet: {RECORDING} not found (the shared recordings beside the repository)")
+        subprocess.run([hrbridge, "import", "csv", RECORDING, "--name", "Polar H10 (recording)", "-o", trace],
+                       check=True, stderr=subprocess.DEVNULL)
+    with open(trace) as file:
+        return file.read()
+
+
 def fleet_cpu(count, speed, hrbridge, directory, sinks):
     """Starts `count` replays with `sinks`; returns {(strap, activity, sequence): stdout time}, the keys
     of the starts and ends, and their CPU seconds."""
-    with open(TRACE) as file:
-        trace_text = file.read()
+    trace_text = import_trace(hrbridge, directory)
     printed = {}
     lifecycle = set()  # the starts and ends, which must all arrive
     selector = selectors.DefaultSelector()

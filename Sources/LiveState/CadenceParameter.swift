@@ -8,6 +8,8 @@ public struct CadenceParameter: Sendable {
         /// Whole beats per minute.
         case bpm
         case metres
+        /// A share given in percent (0–100).
+        case percent
         /// Whole things per hour.
         case perHour
     }
@@ -32,6 +34,10 @@ public struct CadenceParameter: Sendable {
         real(name, flag, .metres, help, keyPath)
     }
 
+    static func percent(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
+        real(name, flag, .percent, help, keyPath)
+    }
+
     private static func real(_ name: String, _ flag: String, _ unit: Unit, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
         Self(name: name, flag: flag, unit: unit, help: help, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
@@ -54,7 +60,8 @@ extension CadencePolicy {
     public static let parameters: [CadenceParameter] = [
         .seconds("smoothingWindow", "--smoothing", "median window of the displayed rate, seconds", \.smoothingWindow),
         .bpm("changeThreshold", "--threshold", "send when the displayed rate moved this far", \.changeThreshold),
-        .metres("distanceStep", "--distance-step", "send when the distance shown moved this far", \.distanceStep),
+        .metres("distanceStep", "--distance-step", "send for the distance alone once the phone's is this far behind", \.distanceStep),
+        .percent("distanceLagPercent", "--distance-lag-percent", "…or this share of the distance so far, if more", \.distanceLagPercent),
         .bpm("zoneHysteresis", "--zone-hysteresis", "how far past a zone boundary counts as crossed", \.zoneHysteresis),
         .seconds("minimumInterval", "--min-interval", "floor between routine updates (changed, refresh)", \.minimumInterval),
         .seconds("staleWindow", "--stale", "stale date = update time + S", \.staleWindow),
@@ -67,7 +74,6 @@ extension CadencePolicy {
         .seconds("dismissalDelay", "--dismissal", "final state stays this long after the end", \.dismissalDelay),
         .perHour("urgentPerHour", "--urgent-per-hour", "priority-10 pushes per activity in any hour, start and end included", \.urgentPerHour),
         .seconds("flapWindow", "--flap-window", "a loss or return this soon after the last is priority 5 (0: off)", \.flapWindow),
-        .seconds("flapSettle", "--flap-settle", "after a repeated loss, send sensor-back once live this long", \.flapSettle),
         .perHour("updatesPerHour", "--updates-per-hour", "routine updates per hour on average; raises the threshold (0: off)", \.updatesPerHour),
     ]
 }

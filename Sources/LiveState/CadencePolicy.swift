@@ -10,10 +10,19 @@ public struct CadencePolicy: Sendable, Hashable {
     /// than anyone acts on at a glance, and it keeps a steady effort down to refreshes.
     public var changeThreshold: Int = 5
 
-    /// Send when the distance shown moved this many metres since the last update, with nothing else
-    /// to say (priority 5, under the same floor). Every update carries the current distance anyway;
-    /// 100 m is the finest step a runner glances at, ~20 s of running, ~10 s of riding.
-    public var distanceStep: Double = 100
+    /// Distance rides along: every update carries the current distance, and one goes for the
+    /// distance alone (priority 5, under the same floor) only once the phone's distance is behind by
+    /// the larger of this and `distanceLagShare` of the distance so far. 250 m is a minute and a half
+    /// of running, half a minute of riding: what a glance at a workout's distance rounds away, and
+    /// far enough that the updates a heart rate sends anyway carry most of it.
+    public var distanceStep: Double = 250
+
+    /// The lag allowed grows with the distance (2 %: 200 m into a 10 km run, 2 km into a 100 km
+    /// ride), as the precision a person reads a long distance with does.
+    public var distanceLagPercent: Double = 2
+
+    /// How far the phone's distance may fall behind `distance` metres before it is worth an update.
+    func distanceLagBound(at distance: Double) -> Double { max(distanceStep, distanceLagPercent / 100 * distance) }
 
     /// Zone lower bounds in bpm (e.g. 114,133,152,171). Crossing one is worth an update even below the
     /// threshold. Zones are personal (max HR, lab test), so there are none unless configured.
@@ -63,17 +72,13 @@ public struct CadencePolicy: Sendable, Hashable {
     /// undisclosed hourly budget; 12 leaves room for a start, an end and five real dropouts an hour.
     public var urgentPerHour: Int = 12
 
-    /// A flapping strap must not flap the Lock Screen. A sensor-back less than this after the
+    /// A flapping strap must not flap the Lock Screen: a sensor-back less than this after the
     /// sensor-lost it ends, or a sensor-lost less than this after the previous return, goes at
-    /// priority 5; after such a repeated loss the sensor-back also waits for `flapSettle`. Two minutes:
-    /// a strap that slips and is pressed back, or a contact that dries and wets, does it within that.
-    /// 0 turns the rule off.
+    /// priority 5. Both are still sent when they happen (the number shown at once, its absence said
+    /// within the silence timeout): flapping costs priority, never truth. Two minutes: a strap that
+    /// slips and is pressed back, or a contact that dries and wets, does it within that. 0 turns the
+    /// rule off (the urgency budget alone then decides).
     public var flapWindow: Double = 120
-
-    /// After a repeated loss (within `flapWindow` of the previous return) the sensor-back goes out only
-    /// once the strap has stayed live this long; lost again sooner, nothing is sent at all (the phone
-    /// still shows the loss, which is true). The loss itself is never held back.
-    public var flapSettle: Double = 20
 
     /// Routine updates (changed, refresh) per hour on average; 0: no limit. For sinks that bill per
     /// message: while the budget is short, the change threshold rises, and it falls again as the
@@ -96,6 +101,7 @@ public struct CadencePolicy: Sendable, Hashable {
         try require(smoothingWindow > 0, "smoothingWindow", smoothingWindow, "seconds > 0")
         try require(changeThreshold >= 1, "changeThreshold", Double(changeThreshold), "bpm >= 1")
         try require(distanceStep > 0, "distanceStep", distanceStep, "metres > 0")
+        try require((0...100).contains(distanceLagPercent), "distanceLagPercent", distanceLagPercent, "a percentage from 0 to 100")
         try require(zoneHysteresis >= 0, "zoneHysteresis", Double(zoneHysteresis), "bpm >= 0")
         try require(minimumInterval >= 0, "minimumInterval", minimumInterval, "seconds >= 0")
         try require(staleWindow > 0, "staleWindow", staleWindow, "seconds > 0")
@@ -114,7 +120,6 @@ public struct CadencePolicy: Sendable, Hashable {
         try require((2...3600).contains(urgentPerHour), "urgentPerHour", Double(urgentPerHour),
                     "a count from 2 (a start and an end) to 3600")
         try require(flapWindow >= 0, "flapWindow", flapWindow, "seconds >= 0")
-        try require(flapSettle >= 0, "flapSettle", flapSettle, "seconds >= 0")
         let refreshesPerHour = Int((3600 / (staleWindow - refreshLead)).rounded(.up))
         try require(updatesPerHour == 0 || (refreshesPerHour...3600).contains(updatesPerHour), "updatesPerHour", Double(updatesPerHour),
                     "0 (no limit) or a count from \(refreshesPerHour) (the refreshes alone, one per staleWindow - refreshLead) to 3600")

@@ -29,11 +29,8 @@ public struct LiveStateEngine: Sendable {
     private var label: String
     /// After a stop (or the time limit without continuation): no more activities.
     private var finished = false
-    /// Which losses and returns wake the phone, and which returns wait for the strap to settle.
+    /// Which losses and returns wake the phone.
     private var flaps: FlapRule
-    /// The sensor is live again but the phone still shows it lost until then (a return after a
-    /// repeated loss, waiting for `flapSettle`); nil when the phone was told, or nothing waits.
-    private var backHeldUntil: Timestamp?
     /// `updatesPerHour`: nil without a limit.
     private var routine: RoutineBudget?
 
@@ -115,7 +112,6 @@ public struct LiveStateEngine: Sendable {
             } else if let routine, let now, worthSending {
                 consider(max(floor, routine.whenAffordable(size: changeSize, after: now)))
             }
-            consider(backHeldUntil)
         }
         func timestamp(_ micros: Int64) -> Timestamp? { micros == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: micros) }
         return (timestamp(min(earliest, expiry, silence)), timestamp(min(earliest, silence)), timestamp(earliest))
@@ -157,13 +153,8 @@ public struct LiveStateEngine: Sendable {
             window.add(rate: rate, at: time)
             if !sensorLive {
                 sensorLive = true
-                if hasActivity { // a return; the first sample of an activity is its start
-                    let back = flaps.back(at: time)
-                    if let holdUntil = back.holdUntil {
-                        backHeldUntil = holdUntil
-                    } else {
-                        updates.append(publish(.update, .sensorBack, at: time, damped: back.damped))
-                    }
+                if hasActivity { // a return, shown at once; the first sample of an activity is its start
+                    updates.append(publish(.update, .sensorBack, at: time, damped: flaps.back(at: time)))
                 }
             }
             if !hasActivity { updates.append(startActivity(at: time)) }
@@ -234,10 +225,6 @@ public struct LiveStateEngine: Sendable {
         if !sensorLive, hasActivity, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
             updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
         }
-        if let backHeldUntil, time >= backHeldUntil, hasActivity {
-            self.backHeldUntil = nil
-            updates.append(publish(.update, .sensorBack, at: time, damped: true))
-        }
         // Read before anything changes them.
         guard let deadlines = activityDeadlines else { return }
         let floorPassed = time >= deadlines.floor
@@ -270,15 +257,14 @@ public struct LiveStateEngine: Sendable {
 
     /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
     /// distance shown by the distance step, since the phone was last told (false without an activity:
-    /// there is no phone to tell). The rate counts only while the phone is told the sensor is live
-    /// (the window is empty when lost; a held-back return waits); the distance goes on while the
-    /// strap is lost.
+    /// there is no phone to tell). The rate counts only while the sensor is live (the window is empty
+    /// when lost); the distance goes on while the strap is lost.
     @inline(__always)
     private var worthSending: Bool {
         mutating get {
             guard case .some(let record) = activity else { return false }
-            if record.shownDistance - record.publishedDistance >= policy.distanceStep { return true }
-            guard backHeldUntil == nil, let displayed = window.displayedRate else { return false }
+            if record.shownDistance - record.publishedDistance >= policy.distanceLagBound(at: record.shownDistance) { return true }
+            guard let displayed = window.displayedRate else { return false }
             guard let published = record.publishedRate else { return true }
             return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
         }
@@ -291,9 +277,9 @@ public struct LiveStateEngine: Sendable {
         mutating get {
             var size = 0.0
             if let shown = activity?.shownDistance, let published = activity?.publishedDistance {
-                size = (shown - published) / policy.distanceStep
+                size = (shown - published) / policy.distanceLagBound(at: shown)
             }
-            guard backHeldUntil == nil, let displayed = window.displayedRate else { return max(size, 1) }
+            guard let displayed = window.displayedRate else { return max(size, 1) }
             guard let published = activity?.publishedRate else { return .infinity }
             size = max(size, Double(abs(displayed - published)) / Double(policy.changeThreshold))
             return max(size, 1)
@@ -305,10 +291,6 @@ public struct LiveStateEngine: Sendable {
         window.clear()
         let damped = flaps.lost(at: time)
         guard hasActivity else { return }
-        guard backHeldUntil == nil else {
-            backHeldUntil = nil // the phone never stopped showing the loss: nothing to say
-            return
-        }
         updates.append(publish(.update, .sensorLost, at: time, damped: damped))
     }
 
@@ -317,7 +299,6 @@ public struct LiveStateEngine: Sendable {
         let id = ActivityRecord.identifier(prefix: settings.activityIDPrefix, start: time, number: activitiesStarted)
         activity = ActivityRecord(id: id, start: time, workoutName: settings.workoutName, label: label,
                                   urgentPerHour: policy.urgentPerHour)
-        backHeldUntil = nil // a new activity shows the sensor as it is
         return publish(.start, .start, at: time)
     }
 
@@ -325,17 +306,16 @@ public struct LiveStateEngine: Sendable {
         let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
         activity = nil
         activityDeadlines = nil
-        backHeldUntil = nil
         return update
     }
 
-    /// An update of the current activity showing the displayed rate (absent while the sensor is lost,
-    /// or its return held back), counted for `ctl status`. `damped`: the flap rule's priority 5.
+    /// An update of the current activity showing the displayed rate (absent while the sensor is lost),
+    /// counted for `ctl status`. `damped`: the flap rule's priority 5.
     private mutating func publish(
         _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil,
         damped: Bool = false
     ) -> ActivityUpdate {
-        let rate = sensorLive && backHeldUntil == nil ? window.displayedRate : nil
+        let rate = sensorLive ? window.displayedRate : nil
         let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
         activityDeadlines = ActivityDeadlines(activity!, durations)
         if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }

@@ -65,8 +65,12 @@ import Testing
             let total = try #require(document["total"] as? [String: Any])
             #expect((total["largestUrgentInAnHour"] as? Int).map { $0 <= 12 } == true, "\(flags)")
             #expect((total["demotions"] as? Int).map { $0 > 0 } == true, "\(flags)")
-            // The honest state still goes out at once: each sensor-lost 10 s after the last valid sample.
+            // The honest state still goes out at once: each sensor-lost 10 s after the last valid sample,
+            // every dropout said, every return shown (the strap's number on the phone while it is live).
             #expect((total["lossDelaysSeconds"] as? [Double])?.max() == 10, "\(flags)")
+            let dropouts = try #require(total["dropouts"] as? Int)
+            #expect(dropouts > 50 && total["dropoutsSaid"] as? Int == dropouts, "\(flags)")
+            #expect((total["withinToleranceShare"] as? Double).map { $0 >= 0.97 } == true, "\(flags): \(total["withinToleranceShare"] ?? "")")
         }
     }
 }

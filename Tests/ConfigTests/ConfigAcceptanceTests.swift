@@ -63,12 +63,12 @@ import Forwarding
     /// Each key set to a value other than the engine's default reaches the policy and is printed back.
     @Test func everyCadenceKeyReachesThePolicy() throws {
         let values: [JSONValue.Member] = [
-            .init("smoothingWindow", .number("7")), .init("changeThreshold", .number("8")), .init("distanceStep", .number("250")),
+            .init("smoothingWindow", .number("7")), .init("changeThreshold", .number("8")), .init("distanceStep", .number("400")), .init("distanceLagPercent", .number("3")),
             .init("zoneHysteresis", .number("2")),
             .init("minimumInterval", .number("4.5")), .init("staleWindow", .number("240")), .init("refreshLead", .number("30")),
             .init("silenceTimeout", .number("12")), .init("noContactTimeout", .number("6")), .init("giveUpInterval", .number("900")),
             .init("activityTimeLimit", .number("14400")), .init("timeLimitMargin", .number("90")), .init("dismissalDelay", .number("900")),
-            .init("urgentPerHour", .number("6")), .init("flapWindow", .number("300")), .init("flapSettle", .number("0")),
+            .init("urgentPerHour", .number("6")), .init("flapWindow", .number("300")),
             .init("updatesPerHour", .number("60")),
             .init("zoneBoundaries", .array([.number("110"), .number("130")])), .init("continueAfterTimeLimit", .bool(false)),
         ]

@@ -23,7 +23,9 @@ import Testing
         let score = CadenceScore(
             samples: samples(100, 0..<10), updates: [update(0, .start, 100), update(10, .end(.stopped), 100)], span: at(0)...at(10)
         )
-        #expect(score.liveSeconds == 10)
+        // Live from the first sample to the last (the last one holds for nothing, as the oracle counts).
+        #expect(score.liveSeconds == 9)
+        #expect(score.shownSeconds == 10)
         #expect(score.withinToleranceShare == 1)
         #expect(score.staleLiveSeconds == 0)
         #expect(score.updatesPerHour == 720)
@@ -33,7 +35,7 @@ import Testing
     @Test func shownRateOutsideToleranceOnceTheMedianMoves() {
         // 100 until t = 4, then 110: the 5 s median reaches 110 at t = 7 (three of five samples).
         let score = CadenceScore(samples: samples(100, 0..<5) + samples(110, 5..<10), updates: [update(0, .start, 100)], span: at(0)...at(10))
-        #expect(score.liveSeconds == 10)
+        #expect(score.liveSeconds == 9)
         #expect(score.withinToleranceSeconds == 7)
     }
 
@@ -52,8 +54,25 @@ import Testing
         let updates = [update(0, .start, 100), update(15, .sensorLost, nil, stale: 1), update(30, .sensorBack, 100), update(40, .end(.stopped), 100)]
         let score = CadenceScore(samples: samples(100, 0..<6) + samples(100, 30..<40), updates: updates, span: at(0)...at(40))
         #expect(score.lossDelays == [10])
-        #expect(score.liveSeconds == 25) // 0–15 and 30–40; stale while lost does not count
+        #expect(score.liveSeconds == 14) // 0–5 and 30–39: the gap from 5 to 30 is not live
+        #expect(score.shownSeconds == 25) // 0–15 and 30–40; stale while lost does not count
         #expect(score.staleLiveSeconds == 0)
+        #expect(score.dropouts == 1 && score.dropoutsSaid == 1)
+    }
+
+    /// Live time the phone shows no number for is not within the tolerance: a return held back, or a
+    /// loss never said, shows in the figure.
+    @Test func aLiveStrapShownAsLostCountsAgainstTheTruthAndAnUnsaidDropoutIsCounted() {
+        let held = [update(0, .start, 100), update(15, .sensorLost, nil), update(50, .sensorBack, 100), update(60, .end(.stopped), 100)]
+        let strap = samples(100, 0..<6) + samples(100, 30..<60)
+        let late = CadenceScore(samples: strap, updates: held, span: at(0)...at(60))
+        #expect(late.liveSeconds == 34) // 0–5 and 30–59
+        #expect(late.withinToleranceSeconds == 14) // 0–5 and 50–59: 30–50 showed nothing
+        let unsaid = CadenceScore(samples: strap, updates: [update(0, .start, 100), update(60, .end(.stopped), 100)], span: at(0)...at(60))
+        #expect(unsaid.dropouts == 1 && unsaid.dropoutsSaid == 0)
+        let tooLate = CadenceScore(samples: strap, updates: [update(0, .start, 100), update(25, .sensorLost, nil), update(60, .end(.stopped), 100)],
+                                   span: at(0)...at(60))
+        #expect(tooLate.dropouts == 1 && tooLate.dropoutsSaid == 0, "said 20 s after the last sample")
     }
 
     @Test func totalAddsUpAndKeepsTheWorst() {
@@ -62,7 +81,7 @@ import Testing
         let total = CadenceScore.total([one, two])
         #expect(total.durationSeconds == 20)
         #expect(total.samples == 20)
-        #expect(total.withinToleranceShare == 17.0 / 20)
+        #expect(total.withinToleranceShare == 16.0 / 18)
         #expect(total.updatesByReason == ["start": 2])
         #expect(total.largestPayloadBytes == one.largestPayloadBytes)
     }

@@ -3,7 +3,8 @@ import LiveState
 import Testing
 
 /// How distance reaches the content state: counted from the activity's start, not while paused,
-/// a change of `distanceStep` alone worth a priority-5 update under the floor, kept while the strap is lost.
+/// a lag of max(`distanceStep`, `distanceLagPercent` of the distance) alone worth a priority-5 update
+/// under the floor, kept while the strap is lost.
 @Suite struct DistanceRuleTests {
     /// `<seconds> <reason> <rate or -> <distance>`.
     private static func describe(_ update: ActivityUpdate) -> String {
@@ -24,10 +25,29 @@ import Testing
         return script
     }
 
-    @Test func distanceAloneSendsAnUpdateEachStep() throws {
-        // 3 m/s: 100 m is passed at t = 34.5 (34 × 3 = 102 m).
-        let updates = try Self.steadyRun(metres: 3, until: 40).run().map(Self.describe)
-        #expect(updates == ["0 start 100 0.0 p10", "34 changed 100 102.0 p5"])
+    @Test func distanceAloneSendsAnUpdateOnceThePhoneIsAStepBehind() throws {
+        // 3 m/s: 250 m is passed at t = 84.5 (84 × 3 = 252 m), before the refresh at 100.
+        let updates = try Self.steadyRun(metres: 3, until: 90).run().map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "84 changed 100 252.0 p5"])
+    }
+
+    /// Past 12.5 km the lag allowed is 2 % of the distance: at 20 km, 400 m.
+    @Test func theLagAllowedGrowsWithTheDistance() throws {
+        var script = EngineScript()
+        script.samples(100, from: 0, to: 60)
+        script.add(.distance(metres: 20_000), at: 1.5) // the first 20 km (shown after the 3 s floor)
+        for time in stride(from: 10.5, to: 60, by: 1) { script.add(.distance(metres: 10), at: time) }
+        let updates = try script.run().map(Self.describe)
+        // 20,000 m shown at 3; 408 m behind (> 2 % of 20,400) at 50.5 after 41 steps of 10 m.
+        #expect(updates == ["0 start 100 0.0 p10", "3 changed 100 20000.0 p5", "50 changed 100 20410.0 p5"])
+    }
+
+    @Test func theShareIsAParameter() throws {
+        var policy = CadencePolicy()
+        policy.distanceLagPercent = 0
+        policy.distanceStep = 50
+        let updates = try Self.steadyRun(metres: 10, until: 12).run(policy).map(Self.describe)
+        #expect(updates == ["0 start 100 0.0 p10", "5 changed 100 50.0 p5", "10 changed 100 100.0 p5"])
     }
 
     @Test func stepIsAParameter() throws {
@@ -73,9 +93,9 @@ import Testing
         var script = EngineScript()
         script.samples(100, from: 0, to: 5)
         script.add(.disconnected, at: 5)
-        script.add(.distance(metres: 150), at: 20)
+        script.add(.distance(metres: 300), at: 20)
         let updates = try script.run().map(Self.describe)
-        #expect(updates == ["0 start 100 0.0 p10", "5 sensor-lost - 0.0 p10", "20 changed - 150.0 p5"])
+        #expect(updates == ["0 start 100 0.0 p10", "5 sensor-lost - 0.0 p10", "20 changed - 300.0 p5"])
     }
 
     @Test func aNewActivityStartsAtZero() throws {

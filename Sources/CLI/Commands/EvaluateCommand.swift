@@ -19,12 +19,15 @@ enum EvaluateCommand {
         ],
         details: """
         Per trace and in total: duration, valid samples, updates (count, per hour, by reason),
-        priority-10 updates per hour and the most one activity sent in any 60 minutes (APNs'
-        budget: at most --urgent-per-hour), demotions (a sensor-lost or sensor-back sent at
-        priority 5: budget spent or the sensor flapping), the share of the run a heart rate was
-        shown (live) and of that time within the tolerance of the truth, the delay from the
-        last valid sample to each sensor-lost update (worst), seconds a live rate sat past its
-        stale date (must be 0), and the largest attributes + content state.
+        routine updates (changed, refresh) per live hour, priority-10 updates per hour and the
+        most one activity sent in any 60 minutes (APNs' budget: at most --urgent-per-hour),
+        demotions (a sensor-lost or sensor-back sent at priority 5: budget spent or the sensor
+        flapping), the share of the run the strap was live (samples at most 10 s apart, as
+        shared/tools/oracle counts it) and of that time the phone showed a rate within the
+        tolerance of the truth (showing none counts against it), the dropouts (gaps over 10 s)
+        a sensor-lost said within 10 s, the delay from the last valid sample to each sensor-lost
+        update (worst), seconds a shown rate sat past its stale date (must be 0), and the largest
+        attributes + content state.
         With a distance sensor in the trace (version 2), also the distance: shown at the end
         (the last update's), measured (the sensor's own metres while the activity ran) and the
         largest lag (how far the shown distance was behind the measured one at any moment).

@@ -5,16 +5,17 @@ import Platform
 /// `evaluate`'s output: aligned tables for people, one JSON document for machines.
 enum EvaluationReport {
     static func table(_ rows: [(name: String, score: CadenceScore)], tolerance: Double) -> String {
-        let headers = ["trace", "duration", "samples", "updates", "per hour", "p10/h", "p10 max 1 h", "demoted",
-                       "live", "within ±\(format(tolerance))", "loss delay", "stale live", "payload"]
+        let headers = ["trace", "duration", "samples", "updates", "per hour", "routine/live h", "p10/h", "p10 max 1 h", "demoted",
+                       "live", "within ±\(format(tolerance))", "losses said", "loss delay", "stale live", "payload"]
         var lines = [headers]
         for (name, score) in rows {
             lines.append([
                 name, clock(score.durationSeconds), String(score.samples), String(score.updates),
-                score.updatesPerHour.fixed(1),
+                score.updatesPerHour.fixed(1), score.routinePerLiveHour.fixed(1),
                 score.urgentPerHour.fixed(1), String(score.largestUrgentInAnHour), String(score.demotions),
                 (score.liveShare * 100).fixed(1) + " %",
                 (score.withinToleranceShare * 100).fixed(2) + " %",
+                "\(score.dropoutsSaid)/\(score.dropouts)",
                 score.lossDelays.max().map { $0.fixed(1) + " s" } ?? "-",
                 score.staleLiveSeconds.fixed(0) + " s",
                 "\(score.largestPayloadBytes) B",
@@ -81,6 +82,10 @@ enum EvaluationReport {
         let demotions: Int
         let liveSeconds: Double
         let withinToleranceShare: Double
+        let shownSeconds: Double
+        let routinePerLiveHour: Double
+        let dropouts: Int
+        let dropoutsSaid: Int
         let lossDelaysSeconds: [Double]
         let staleLiveSeconds: Double
         let largestPayloadBytes: Int
@@ -100,6 +105,10 @@ enum EvaluationReport {
             demotions = score.demotions
             liveSeconds = score.liveSeconds
             withinToleranceShare = score.withinToleranceShare
+            shownSeconds = score.shownSeconds
+            routinePerLiveHour = score.routinePerLiveHour
+            dropouts = score.dropouts
+            dropoutsSaid = score.dropoutsSaid
             lossDelaysSeconds = score.lossDelays
             staleLiveSeconds = score.staleLiveSeconds
             largestPayloadBytes = score.largestPayloadBytes

@@ -92,6 +92,7 @@ private extension CadenceParameter.Unit {
         case .bpm: "BPM"
         case .perHour: "N"
         case .metres: "M"
+        case .percent: "P"
         }
     }
 }

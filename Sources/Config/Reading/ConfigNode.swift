@@ -38,6 +38,9 @@ struct ConfigNode {
     /// A length: a finite number of metres, 0 or more.
     func metres() -> Double? { quantity(unit: "metres") }
 
+    /// A percentage: a finite number from 0 to 100.
+    func percent() -> Double? { quantity(unit: "percent").flatMap { within(0...100, $0, unit: "percent") } }
+
     /// A length within `range`.
     func metres(in range: ClosedRange<Double>) -> Double? {
         metres().flatMap { within(range, $0, unit: "metres") }

@@ -18,10 +18,19 @@ public struct CadenceScore: Sendable, Hashable {
     /// The most priority-10 updates one activity sent in any 60-minute window: must stay within
     /// `urgentPerHour`.
     public var largestUrgentInAnHour: Int
-    /// Seconds the phone showed a heart rate (between start and end, sensor not declared lost).
+    /// Seconds the strap was live: from each valid sample to the next one when that came within
+    /// `Truth.liveGapSeconds` (the oracle's definition, `shared/tools/oracle`). What the phone owes
+    /// the truth, whatever it showed.
     public var liveSeconds: Double
-    /// Of `liveSeconds`, those where the shown rate was within the tolerance of the truth.
+    /// Of `liveSeconds`, those where the phone showed a rate within the tolerance of the truth; live
+    /// time showing no number (a loss not yet over, a return held back) counts against it.
     public var withinToleranceSeconds: Double
+    /// Seconds the phone showed a heart rate (between start and end, sensor not declared lost).
+    public var shownSeconds: Double
+    /// Gaps over `Truth.liveGapSeconds` between valid samples while an activity ran, and those the
+    /// phone was told of (a sensor-lost no later than that long after the gap's last sample).
+    public var dropouts: Int
+    public var dropoutsSaid: Int
     /// For each sensor-lost update: seconds since the last valid sample before it.
     public var lossDelays: [Double]
     /// Seconds the phone showed a heart rate while past the latest update's stale date (should be 0).
@@ -33,15 +42,23 @@ public struct CadenceScore: Sendable, Hashable {
 
     public var updatesPerHour: Double { durationSeconds > 0 ? Double(updates) * 3600 / durationSeconds : 0 }
     public var urgentPerHour: Double { durationSeconds > 0 ? Double(urgentUpdates) * 3600 / durationSeconds : 0 }
-    /// Share of the run the phone showed a heart rate: what holding back a flapping strap's return costs.
+    /// Share of the run the strap was live.
     public var liveShare: Double { durationSeconds > 0 ? liveSeconds / durationSeconds : 0 }
     public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
+    /// Routine updates (changed, refresh) per hour of live time: what a per-message budget pays for,
+    /// counted as the oracle counts it.
+    public var routinePerLiveHour: Double {
+        let routine = (updatesByReason[UpdateReason.changed.rawValue] ?? 0) + (updatesByReason[UpdateReason.refresh.rawValue] ?? 0)
+        return liveSeconds > 0 ? Double(routine) * 3600 / liveSeconds : 0
+    }
 
     /// How the truth is defined: the median of the valid samples in the window ending at each instant
-    /// (the newest sample when the window is empty), and how close counts as right.
+    /// (the newest sample when the window is empty), how close counts as right, and how long a gap
+    /// between samples may be for the strap to count as live across it (the default silence timeout).
     public struct Truth: Sendable, Hashable {
         public var windowSeconds: Double = 5
         public var toleranceBeatsPerMinute: Double = 5
+        public var liveGapSeconds: Double = 10
         public init() {}
     }
 
@@ -67,7 +84,9 @@ public struct CadenceScore: Sendable, Hashable {
         let segments = Self.segments(samples: samples, updates: updates, span: span, truth: truth)
         liveSeconds = segments.live
         withinToleranceSeconds = segments.within
+        shownSeconds = segments.shown
         staleLiveSeconds = segments.stale
+        (dropouts, dropoutsSaid) = Self.dropouts(samples: samples, updates: updates, gap: truth.liveGapSeconds)
         self.distance = distance.map { DistanceScore(track: $0, updates: updates) }
     }
 
@@ -75,14 +94,15 @@ public struct CadenceScore: Sendable, Hashable {
     /// the truth window, updates, stale dates) and adds up each piece.
     private static func segments(
         samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], span: ClosedRange<Timestamp>, truth: Truth
-    ) -> (live: Double, within: Double, stale: Double) {
+    ) -> (live: Double, within: Double, shown: Double, stale: Double) {
         let window = Int64((truth.windowSeconds * Double(Timestamp.microsecondsPerSecond)).rounded())
         var breakpoints = samples.flatMap { [$0.time.microsecondsSinceUnixEpoch, $0.time.microsecondsSinceUnixEpoch + window] }
         breakpoints += updates.flatMap { [$0.timestamp.microsecondsSinceUnixEpoch, $0.staleDate.microsecondsSinceUnixEpoch] }
         let (start, end) = (span.lowerBound.microsecondsSinceUnixEpoch, span.upperBound.microsecondsSinceUnixEpoch)
         breakpoints = Array(Set(breakpoints.filter { $0 > start && $0 < end } + [start, end])).sorted()
 
-        var live = 0.0, within = 0.0, stale = 0.0
+        let liveGap = Int64((truth.liveGapSeconds * Double(Timestamp.microsecondsPerSecond)).rounded())
+        var live = 0.0, within = 0.0, shownSeconds = 0.0, stale = 0.0
         var nextUpdate = 0, firstInWindow = 0, nextSample = 0
         var shown: ActivityUpdate?
         for (from, to) in zip(breakpoints, breakpoints.dropFirst()) {
@@ -95,10 +115,14 @@ public struct CadenceScore: Sendable, Hashable {
             while firstInWindow < nextSample, samples[firstInWindow].time.microsecondsSinceUnixEpoch <= middle - window {
                 firstInWindow += 1
             }
-            guard let shown, shown.event != .end, let rate = shown.contentState.heartRate else { continue }
             let seconds = Double(to - from) / Double(Timestamp.microsecondsPerSecond)
-            live += seconds
+            let strapLive = nextSample > 0 && nextSample < samples.count
+                && samples[nextSample].time.microsecondsSinceUnixEpoch - samples[nextSample - 1].time.microsecondsSinceUnixEpoch <= liveGap
+            if strapLive { live += seconds }
+            guard let shown, shown.event != .end, let rate = shown.contentState.heartRate else { continue }
+            shownSeconds += seconds
             if middle > shown.staleDate.microsecondsSinceUnixEpoch { stale += seconds }
+            guard strapLive else { continue }
             let inWindow = firstInWindow < nextSample
                 ? samples[firstInWindow..<nextSample].map(\.rate)
                 : (nextSample > 0 ? [samples[nextSample - 1].rate] : [])
@@ -106,7 +130,22 @@ public struct CadenceScore: Sendable, Hashable {
                 within += seconds
             }
         }
-        return (live, within, stale)
+        return (live, within, shownSeconds, stale)
+    }
+
+    /// Gaps between valid samples longer than `gap` seconds that begin while an activity runs, and of
+    /// those the ones with a sensor-lost in them no later than `gap` after their last sample.
+    private static func dropouts(samples: [(time: Timestamp, rate: Int)], updates: [ActivityUpdate], gap: Double) -> (Int, Int) {
+        let losses = updates.filter { $0.reason == .sensorLost }.map(\.timestamp)
+        let ends = updates.filter { $0.event == .end }.map(\.timestamp)
+        var count = 0, said = 0
+        for (last, next) in zip(samples, samples.dropFirst()) where next.time.seconds(since: last.time) > gap {
+            // A gap after the activity ended (the end, then samples of nobody's activity) is no dropout.
+            guard let start = updates.first?.timestamp, last.time >= start, !ends.contains(where: { $0 <= last.time }) else { continue }
+            count += 1
+            if losses.contains(where: { $0 > last.time && $0.seconds(since: last.time) <= gap + 1e-6 && $0 <= next.time }) { said += 1 }
+        }
+        return (count, said)
     }
 
     /// The most of `times` (ascending) in any window of 60 minutes (an update exactly 60 minutes after
@@ -142,6 +181,9 @@ extension CadenceScore {
             total.largestUrgentInAnHour = max(total.largestUrgentInAnHour, score.largestUrgentInAnHour)
             total.liveSeconds += score.liveSeconds
             total.withinToleranceSeconds += score.withinToleranceSeconds
+            total.shownSeconds += score.shownSeconds
+            total.dropouts += score.dropouts
+            total.dropoutsSaid += score.dropoutsSaid
             total.lossDelays += score.lossDelays
             total.staleLiveSeconds += score.staleLiveSeconds
             total.largestPayloadBytes = max(total.largestPayloadBytes, score.largestPayloadBytes)

@@ -47,8 +47,23 @@ enum EvaluationReport {
         return align(lines)
     }
 
-    static func json(_ rows: [(name: String, score: CadenceScore)]) -> String {
-        let objects = rows.map { TraceFigures(name: $0.name, score: $0.score) }
+    /// `evaluate --optimum`: the policy beside the offline optimum, on the oracle's terms.
+    static func optimumTable(_ rows: [(name: String, comparison: OptimumComparison)]) -> String {
+        let budgets = rows.first?.comparison.budgets.map(\.perLiveHour) ?? []
+        var lines = [["optimum (raw samples)", "live", "routine", "policy", "optimum at its count"]
+            + budgets.map { "optimum at \(format($0))/h" }]
+        for (name, comparison) in rows {
+            lines.append([name, clock(comparison.liveHours * 3600), String(comparison.policyRoutineUpdates),
+                          (comparison.policyShare * 100).fixed(2) + " %", (comparison.optimumAtPolicyCount * 100).fixed(2) + " %"]
+                + comparison.budgets.map { (($0.share * 100).fixed(2) + " % (\($0.updates))") })
+        }
+        return align(lines)
+    }
+
+    static func json(_ rows: [(name: String, score: CadenceScore)], optimums: [(name: String, comparison: OptimumComparison)] = []) -> String {
+        let objects = rows.map { row in
+            TraceFigures(name: row.name, score: row.score, optimum: optimums.first { $0.name == row.name }?.comparison)
+        }
         let document = Document(traces: Array(objects.dropLast()), total: objects.last)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -91,8 +106,28 @@ enum EvaluationReport {
         let largestPayloadBytes: Int
         /// Absent without a distance sensor: no invented zeros.
         let distance: Distance?
+        /// With `--optimum` only.
+        let optimum: Optimum?
 
-        init(name: String, score: CadenceScore) {
+        struct Optimum: Encodable {
+            struct Budget: Encodable {
+                let perLiveHour: Double
+                let routineUpdates: Int
+                let withinToleranceShare: Double
+            }
+
+            let policyWithinToleranceShare: Double
+            let policyRoutineUpdates: Int
+            let optimumAtPolicyCount: Double
+            let budgets: [Budget]
+        }
+
+        init(name: String, score: CadenceScore, optimum: OptimumComparison?) {
+            self.optimum = optimum.map {
+                Optimum(policyWithinToleranceShare: $0.policyShare, policyRoutineUpdates: $0.policyRoutineUpdates,
+                        optimumAtPolicyCount: $0.optimumAtPolicyCount,
+                        budgets: $0.budgets.map { Optimum.Budget(perLiveHour: $0.perLiveHour, routineUpdates: $0.updates, withinToleranceShare: $0.share) })
+            }
             trace = name
             durationSeconds = score.durationSeconds
             samples = score.samples

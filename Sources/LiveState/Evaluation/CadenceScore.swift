@@ -60,6 +60,14 @@ public struct CadenceScore: Sendable, Hashable {
         public var toleranceBeatsPerMinute: Double = 5
         public var liveGapSeconds: Double = 10
         public init() {}
+
+        /// Each sample's rate until the next, as `shared/tools/oracle` counts it (a window too short
+        /// to hold any sample falls back to the newest one).
+        public static var raw: Truth {
+            var truth = Truth()
+            truth.windowSeconds = 1e-6
+            return truth
+        }
     }
 
     /// `distance`: the run's true distance, when it had a distance sensor.

@@ -145,16 +145,11 @@ final class MQTTConnection: @unchecked Sendable {
     func publish(_ publication: MQTTPublication, payload: [UInt8]? = nil, expirySeconds: UInt32, timeout: Double) -> PublishResult {
         condition.lock()
         defer { condition.unlock() }
-        guard connected, let client, !closing else { return .notConnected(problem) }
-        let bytes = payload ?? publication.payload
-        var messageID: Int32 = 0
-        let code = hrb_mosquitto_publish(client, &messageID, publication.topic, Int32(bytes.count), bytes, 1, publication.retain,
-                                         protocolVersion == MQTTProtocol.version5 ? expirySeconds : 0)
-        guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            if code == MOSQ_ERR_NO_CONN.rawValue { return .notConnected(problem) }
-            return .refused("publishing to \(publication.topic): \(Self.text(code))")
+        let messageID: Int32
+        switch send(publication, payload: payload ?? publication.payload, expirySeconds: expirySeconds) {
+        case let .success(id): messageID = id
+        case let .failure(result): return result.problem
         }
-        if publication.retain { retainedCount[publication.topic, default: 0] += 1 }
         awaiting[messageID] = .some(nil)
         defer { awaiting[messageID] = nil }
         let connection = disconnections
@@ -180,17 +175,32 @@ final class MQTTConnection: @unchecked Sendable {
             guard disconnections == connection, !closing else { return .notConnected(problem) }
             guard condition.wait(until: deadline) else { return .notConnected("no acknowledgement within \(Int(timeout)) s") }
         }
-        guard connected, let client, !closing else { return .notConnected(problem) }
+        switch send(publication, payload: payload, expirySeconds: expirySeconds) {
+        case let .success(messageID):
+            handedOver[messageID] = publication.topic
+            return .handedOver
+        case let .failure(result):
+            return result.problem
+        }
+    }
+
+    /// Why a publication did not reach the library.
+    private struct NotSent: Error {
+        let problem: PublishResult
+    }
+
+    /// Hands one QoS 1 message to the library, under `condition`: its message id, or why not.
+    private func send(_ publication: MQTTPublication, payload: [UInt8], expirySeconds: UInt32) -> Result<Int32, NotSent> {
+        guard connected, let client, !closing else { return .failure(NotSent(problem: .notConnected(problem))) }
         var messageID: Int32 = 0
         let code = hrb_mosquitto_publish(client, &messageID, publication.topic, Int32(payload.count), payload, 1, publication.retain,
                                          protocolVersion == MQTTProtocol.version5 ? expirySeconds : 0)
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            if code == MOSQ_ERR_NO_CONN.rawValue { return .notConnected(problem) }
-            return .refused("publishing to \(publication.topic): \(Self.text(code))")
+            if code == MOSQ_ERR_NO_CONN.rawValue { return .failure(NotSent(problem: .notConnected(problem))) }
+            return .failure(NotSent(problem: .refused("publishing to \(publication.topic): \(Self.text(code))")))
         }
         if publication.retain { retainedCount[publication.topic, default: 0] += 1 }
-        handedOver[messageID] = publication.topic
-        return .handedOver
+        return .success(messageID)
     }
 
     /// Waits up to `seconds` until every handed-over message is acknowledged; false if some are not.

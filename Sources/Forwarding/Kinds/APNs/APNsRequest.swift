@@ -1,6 +1,6 @@
 import LiveState
 
-/// Turns an update into the APNs request for it (DESIGN.md §5): `POST /3/device/<token>` with
+/// Turns an update into the APNs request for it (`../shared/DESIGN.md` §5): `POST /3/device/<token>` with
 /// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`
 /// (the engine's: 10 for start, end and budgeted sensor-lost/back), and `apns-expiration` = the stale date,
 /// after which the content is outdated anyway. The provider token is added at send time.

@@ -31,7 +31,11 @@ final class MosquittoBroker: @unchecked Sendable {
         directory = try TemporaryDirectory()
         certificates = try TestCertificates.make()
         port = try Self.freePort()
-        tlsPort = try Self.freePort()
+        // The system may hand the same free port out twice in a row: two listeners on one port
+        // leave mosquitto unable to start (seen as "Connection refused" in a full test run).
+        var tls = try Self.freePort()
+        while tls == port { tls = try Self.freePort() }
+        tlsPort = tls
         let passwords = directory.path("passwords")
         for (index, (user, password)) in Self.users.sorted(by: { $0.key < $1.key }).enumerated() {
             try runTool("/usr/bin/mosquitto_passwd", (index == 0 ? ["-c"] : []) + ["-b", passwords, user, password])

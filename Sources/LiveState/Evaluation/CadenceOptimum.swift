@@ -137,7 +137,7 @@ public struct OptimumComparison: Sendable, Equatable {
 
     /// `rawScore`: the policy's run scored with the raw samples as the truth (`CadenceScore.Truth.raw`).
     public init(samples: [(time: Timestamp, rate: Int)], rawScore: CadenceScore, budgets perLiveHour: [Double], tolerance: Int = 5) {
-        let routine = [UpdateReason.changed, .refresh].reduce(0) { $0 + (rawScore.updatesByReason[$1.rawValue] ?? 0) }
+        let routine = rawScore.routineUpdates
         let liveHours = rawScore.liveSeconds / 3600
         let counts = perLiveHour.map { Int(($0 * liveHours + 1e-9).rounded(.down)) }
         let optimum = CadenceOptimum(samples: samples, upTo: max(routine, counts.max() ?? 0), tolerance: tolerance)

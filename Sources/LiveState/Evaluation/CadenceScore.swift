@@ -47,9 +47,10 @@ public struct CadenceScore: Sendable, Hashable {
     public var withinToleranceShare: Double { liveSeconds > 0 ? withinToleranceSeconds / liveSeconds : 1 }
     /// Routine updates (changed, refresh) per hour of live time: what a per-message budget pays for,
     /// counted as the oracle counts it.
-    public var routinePerLiveHour: Double {
-        let routine = (updatesByReason[UpdateReason.changed.rawValue] ?? 0) + (updatesByReason[UpdateReason.refresh.rawValue] ?? 0)
-        return liveSeconds > 0 ? Double(routine) * 3600 / liveSeconds : 0
+    public var routinePerLiveHour: Double { liveSeconds > 0 ? Double(routineUpdates) * 3600 / liveSeconds : 0 }
+    /// Updates a per-message budget counts: `changed` and `refresh`.
+    public var routineUpdates: Int {
+        (updatesByReason[UpdateReason.changed.rawValue] ?? 0) + (updatesByReason[UpdateReason.refresh.rawValue] ?? 0)
     }
 
     /// How the truth is defined: the median of the valid samples in the window ending at each instant

@@ -58,8 +58,12 @@ extension CadencePolicy {
     /// Every number above, in the order `--help` and `config check` show them. (The zone list and
     /// `continueAfterTimeLimit` are not numbers; the CLI and the configuration read them themselves.)
     public static let parameters: [CadenceParameter] = [
-        .seconds("smoothingWindow", "--smoothing", "median window of the displayed rate, seconds", \.smoothingWindow),
-        .bpm("changeThreshold", "--threshold", "send when the displayed rate moved this far", \.changeThreshold),
+        .seconds("smoothingWindow", "--smoothing", "window of the median the number shown leans toward", \.smoothingWindow),
+        .seconds("trendWindow", "--trend-window", "the trend is the slope of this many seconds of samples", \.trendWindow),
+        .seconds("trendHorizon", "--trend-horizon", "…carried this far ahead into the number shown", \.trendHorizon),
+        .bpm("changeThreshold", "--threshold", "send when the newest sample is more than this far from the number shown", \.changeThreshold),
+        .seconds("artefactPatience", "--artefact-patience", "a change that began with a sudden drop waits this long", \.artefactPatience),
+        .bpm("artefactDrop", "--artefact-drop", "…a drop of this much between two samples", \.artefactDrop),
         .metres("distanceStep", "--distance-step", "send for the distance alone once the phone's is this far behind", \.distanceStep),
         .percent("distanceLagPercent", "--distance-lag-percent", "…or this share of the distance so far, if more", \.distanceLagPercent),
         .bpm("zoneHysteresis", "--zone-hysteresis", "how far past a zone boundary counts as crossed", \.zoneHysteresis),

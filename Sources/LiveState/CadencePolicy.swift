@@ -1,14 +1,29 @@
 /// When an update is worth sending. Every threshold is here, named, with its reason; the CLI
 /// exposes each as a flag (README "Live Activity updates"). Durations are in seconds.
 public struct CadencePolicy: Sendable, Hashable {
-    /// The displayed rate is the median of the valid samples of the last `smoothingWindow` seconds:
-    /// one noisy sample cannot move it, and on a steady climb it trails the newest sample by about half
-    /// the window. When the window is empty (a sparse source), the newest sample stands.
-    public var smoothingWindow: Double = 5
+    /// The number shown leans toward the median of the valid samples of the last `smoothingWindow`
+    /// seconds (`RecentRates.chosenRate`): long enough to be steady, so a spike or a dropout's dip
+    /// that the trend would carry on is pulled back.
+    public var smoothingWindow: Double = 30
 
-    /// Send when the displayed rate moved at least this far from the published one. ±4 bpm is finer
-    /// than anyone acts on at a glance, and it keeps a steady effort down to refreshes.
+    /// The trend is the least-squares slope of the last `trendWindow` seconds of samples, carried
+    /// `trendHorizon` seconds ahead: a number that covers the next seconds of a drift needs fewer
+    /// corrections than the newest sample (on the shared recordings, about half as many on a climb).
+    public var trendWindow: Double = 20
+    public var trendHorizon: Double = 10
+
+    /// Send when the newest sample is more than this far from the number shown, or across a zone
+    /// boundary: the phone's number is held within ±5 bpm of the strap's, finer than anyone acts on
+    /// at a glance. The newest sample is the truth until the next one, so a correction waits for
+    /// nothing but the floor (and, for an artefact, the patience below).
     public var changeThreshold: Int = 5
+
+    /// A change that began with a drop of at least `artefactDrop` bpm between two samples waits this
+    /// long before it is shown: a strap missing beats reads ~10 bpm low for a few seconds and
+    /// recovers (`Excursion`). Waiting 8 s skips most of those (a tempo run: 48 → 38 updates for
+    /// 1.3 points of time within ±5); a real drop still shows within 8 s.
+    public var artefactPatience: Double = 8
+    public var artefactDrop: Int = 7
 
     /// Distance rides along: every update carries the current distance, and one goes for the
     /// distance alone (priority 5, under the same floor) only once the phone's distance is behind by
@@ -80,9 +95,10 @@ public struct CadencePolicy: Sendable, Hashable {
     /// rule off (the urgency budget alone then decides).
     public var flapWindow: Double = 120
 
-    /// Routine updates (changed, refresh) per hour on average; 0: no limit. For sinks that bill per
-    /// message: while the budget is short, the change threshold rises, and it falls again as the
-    /// budget refills (`RoutineBudget`). Refreshes still go, so it must cover them alone.
+    /// Routine updates (changed, refresh) per hour of live strap on average; 0: no limit. For sinks
+    /// that bill per message: a change waits for a token of the bucket (`RoutineBudget`), and while
+    /// it holds fewer than two, a sudden jump waits out `artefactPatience` like a drop. Refreshes
+    /// still go, so it must cover them alone.
     public var updatesPerHour: Int = 0
 
     public init() {}
@@ -99,7 +115,11 @@ public struct CadencePolicy: Sendable, Hashable {
             }
         }
         try require(smoothingWindow > 0, "smoothingWindow", smoothingWindow, "seconds > 0")
+        try require(trendWindow > 0, "trendWindow", trendWindow, "seconds > 0")
+        try require(trendHorizon >= 0, "trendHorizon", trendHorizon, "seconds >= 0")
         try require(changeThreshold >= 1, "changeThreshold", Double(changeThreshold), "bpm >= 1")
+        try require(artefactPatience >= 0, "artefactPatience", artefactPatience, "seconds >= 0")
+        try require(artefactDrop >= 1, "artefactDrop", Double(artefactDrop), "bpm >= 1")
         try require(distanceStep > 0, "distanceStep", distanceStep, "metres > 0")
         try require((0...100).contains(distanceLagPercent), "distanceLagPercent", distanceLagPercent, "a percentage from 0 to 100")
         try require(zoneHysteresis >= 0, "zoneHysteresis", Double(zoneHysteresis), "bpm >= 0")

@@ -14,7 +14,9 @@ public struct LiveStateEngine: Sendable {
     private let durations: PolicyDurations
 
     private var now: Timestamp?
-    private var window: RateWindow
+    private var recent: RecentRates
+    /// The newest sample is outside the band around the number shown (nil: within, or nothing shown).
+    private var excursion: Excursion?
     /// True from a valid sample until the sensor is declared lost.
     private var sensorLive = false
     private var lastValidSample: Timestamp?
@@ -33,6 +35,8 @@ public struct LiveStateEngine: Sendable {
     private var flaps: FlapRule
     /// `updatesPerHour`: nil without a limit.
     private var routine: RoutineBudget?
+    /// `artefactPatience` in microseconds.
+    private let patience: Int64
 
     /// Updates sent at priority 10, and those urgent by their reason but sent at 5
     /// (`ActivityUpdate.isDemoted`), over every activity so far: for `ctl status`.
@@ -44,7 +48,8 @@ public struct LiveStateEngine: Sendable {
         self.settings = settings
         zones = HeartRateZones(boundaries: self.policy.zoneBoundaries, hysteresis: self.policy.zoneHysteresis)
         durations = PolicyDurations(self.policy)
-        window = RateWindow(windowSeconds: self.policy.smoothingWindow)
+        recent = RecentRates(windowSeconds: self.policy.smoothingWindow)
+        patience = Int64((self.policy.artefactPatience * Double(Timestamp.microsecondsPerSecond)).rounded())
         label = settings.intervalLabel
         flaps = FlapRule(self.policy)
         routine = self.policy.updatesPerHour > 0 ? RoutineBudget(perHour: self.policy.updatesPerHour) : nil
@@ -58,14 +63,7 @@ public struct LiveStateEngine: Sendable {
     /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
     public private(set) var nextDeadline: Timestamp?
 
-    /// The deadline a live driver needs a timer for: `nextDeadline` leaving out the rate window's
-    /// expiries. An expiry moves later with every sample (at 1 Hz it falls between two samples, at
-    /// 50 Hz every 20 ms) and only lets the median drift; the next sample runs it at its own time
-    /// before itself, and with no sample the silence timeout does. Updates stay the same as a replay's;
-    /// only an expiry's update leaves later, by up to a sample's interval while samples flow.
-    public private(set) var nextWakeDeadline: Timestamp?
-
-    /// `nextWakeDeadline` leaving out the silence timeout too: for a live driver whose source says
+    /// `nextDeadline` leaving out the silence timeout: for a live driver whose source says
     /// itself, no later than the engine's silence timeout, that values stopped (a link's watchdog
     /// ending in `.disconnected`). That deadline moves with every sample, so a timer set for it wakes
     /// once per timeout while samples flow; any event runs it at its own time, so updates stay the same.
@@ -76,14 +74,13 @@ public struct LiveStateEngine: Sendable {
     /// reason: a non-mutating read of one of its fields copies the whole optional record (~170 bytes,
     /// a memcpy) to find out whether it is there; a mutating one reads it in place.
     private mutating func refreshNextDeadline() {
-        (nextDeadline, nextWakeDeadline, nextWakeDeadlineBesideSilence) = earliestDeadlines()
+        (nextDeadline, nextWakeDeadlineBesideSilence) = earliestDeadlines()
     }
 
-    /// The earliest deadline, the earliest that is not a rate window expiry, and the earliest that is
-    /// neither an expiry nor the silence timeout.
+    /// The earliest deadline, and the earliest that is not the silence timeout.
     @inline(__always)
-    private mutating func earliestDeadlines() -> (any: Timestamp?, wake: Timestamp?, besideSilence: Timestamp?) {
-        guard !finished else { return (nil, nil, nil) }
+    private mutating func earliestDeadlines() -> (any: Timestamp?, besideSilence: Timestamp?) {
+        guard !finished else { return (nil, nil) }
         // Plain integers rather than optionals and closures: this runs once per sample.
         let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
         var earliest: Int64 = .max
@@ -91,7 +88,6 @@ public struct LiveStateEngine: Sendable {
             guard let candidate = candidate?.microsecondsSinceUnixEpoch, candidate > notBefore, candidate < earliest else { return }
             earliest = candidate
         }
-        var expiry: Int64 = .max
         var silence: Int64 = .max
         if sensorLive, let lastValidSample {
             if newestSampleLacksContact {
@@ -105,16 +101,18 @@ public struct LiveStateEngine: Sendable {
             consider(deadlines.timeLimit)
             consider(deadlines.refresh)
             if !sensorLive { consider(lastValidSample?.adding(microseconds: durations.giveUpInterval)) }
-            if sensorLive, let next = window.nextExpiry?.microsecondsSinceUnixEpoch, next > notBefore { expiry = next }
-            let floor = deadlines.floor
-            if wantsChange {
-                consider(floor)
-            } else if let routine, let now, worthSending {
-                consider(max(floor, routine.whenAffordable(size: changeSize, after: now)))
+            // A change waiting: for the floor, a token, the patience, whichever comes next (each wake
+            // looks again; the patience itself may lift once the bucket refills).
+            if excursion != nil || distanceBehind {
+                consider(deadlines.floor)
+                if let routine, let now { consider(routine.whenAffordable(after: now)) }
+                if let excursion, excursion.isSuspect(budgetShort: budgetShort) {
+                    consider(excursion.since.adding(microseconds: patience))
+                }
             }
         }
         func timestamp(_ micros: Int64) -> Timestamp? { micros == .max ? nil : Timestamp(microsecondsSinceUnixEpoch: micros) }
-        return (timestamp(min(earliest, expiry, silence)), timestamp(min(earliest, silence)), timestamp(earliest))
+        return (timestamp(min(earliest, silence)), timestamp(earliest))
     }
 
     /// Handles every deadline up to and including `time`, each at its own time.
@@ -144,20 +142,21 @@ public struct LiveStateEngine: Sendable {
         advance(before: time, into: &updates)
         let time = max(time, now ?? time)
         now = time
-        window.prune(at: time)
         guard !finished else { return }
         switch input {
         case let .sample(rate, _) where input.isValidSample:
             lastValidSample = time
             newestSampleLacksContact = false
-            window.add(rate: rate, at: time)
+            recent.add(rate: rate, at: time)
             if !sensorLive {
                 sensorLive = true
+                routine?.startFilling(at: time)
                 if hasActivity { // a return, shown at once; the first sample of an activity is its start
                     updates.append(publish(.update, .sensorBack, at: time, damped: flaps.back(at: time)))
                 }
             }
             if !hasActivity { updates.append(startActivity(at: time)) }
+            noteExcursion(newest: rate, at: time)
         case .sample:
             newestSampleLacksContact = true
         case .connected:
@@ -209,7 +208,6 @@ public struct LiveStateEngine: Sendable {
     /// Everything due at `time`: time limit, loss, give-up, a change worth showing, a refresh.
     private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         now = time
-        window.prune(at: time)
         if let timeLimit = activityDeadlines?.timeLimit, time >= timeLimit {
             updates.append(end(.timeLimit, at: time, frozenAt: time))
             if !policy.continueAfterTimeLimit {
@@ -228,7 +226,7 @@ public struct LiveStateEngine: Sendable {
         // Read before anything changes them.
         guard let deadlines = activityDeadlines else { return }
         let floorPassed = time >= deadlines.floor
-        if floorPassed, wantsChange {
+        if floorPassed, changeDue(at: time) {
             updates.append(publish(.update, .changed, at: time))
             routine?.spend(at: time)
         } else if floorPassed, time >= deadlines.refresh {
@@ -245,50 +243,50 @@ public struct LiveStateEngine: Sendable {
         return false
     }
 
-    /// A change worth sending now: worth it, and within the routine budget if there is one.
-    @inline(__always) // called on the per-sample path: a call copied the whole engine
-    private var wantsChange: Bool {
-        mutating get {
-            guard worthSending else { return false }
-            guard let routine, let now else { return true }
-            return routine.affords(size: changeSize, at: now)
+    /// Whether the newest sample (at `time`) starts, ends or continues an excursion from the number
+    /// shown. Nothing shown while live (an activity started without a rate) counts as out of band.
+    @inline(__always)
+    private mutating func noteExcursion(newest: Int, at time: Timestamp) {
+        guard case .some(let record) = activity else { return }
+        guard let shown = record.publishedRate else {
+            excursion = excursion ?? Excursion(since: time, suddenDrop: false, suddenJump: false)
+            return
         }
+        excursion = Excursion.of(newest: newest, previous: recent.beforeNewest ?? newest, shown: shown, at: time,
+                                 ongoing: excursion, policy: policy, zones: zones)
     }
 
-    /// The displayed rate (as of the last prune) moved by the threshold, or into another zone, or the
-    /// distance shown by the distance step, since the phone was last told (false without an activity:
-    /// there is no phone to tell). The rate counts only while the sensor is live (the window is empty
-    /// when lost); the distance goes on while the strap is lost.
-    @inline(__always)
-    private var worthSending: Bool {
+    /// The phone's distance is behind by more than the lag bound (false without an activity).
+    private var distanceBehind: Bool {
         mutating get {
             guard case .some(let record) = activity else { return false }
-            if record.shownDistance - record.publishedDistance >= policy.distanceLagBound(at: record.shownDistance) { return true }
-            guard let displayed = window.displayedRate else { return false }
-            guard let published = record.publishedRate else { return true }
-            return abs(displayed - published) >= policy.changeThreshold || zones.crossed(from: published, to: displayed)
+            return record.shownDistance - record.publishedDistance >= policy.distanceLagBound(at: record.shownDistance)
         }
     }
 
-    /// How many steps worth an update the change spans (≥ 1 when `worthSending`): the rate's move over
-    /// the threshold, a zone crossing as one, the distance's move over the distance step. What the
-    /// routine budget weighs: a bigger change needs less of the bucket.
-    private var changeSize: Double {
-        mutating get {
-            var size = 0.0
-            if let shown = activity?.shownDistance, let published = activity?.publishedDistance {
-                size = (shown - published) / policy.distanceLagBound(at: shown)
-            }
-            guard let displayed = window.displayedRate else { return max(size, 1) }
-            guard let published = activity?.publishedRate else { return .infinity }
-            size = max(size, Double(abs(displayed - published)) / Double(policy.changeThreshold))
-            return max(size, 1)
+    /// The routine budget holds fewer than two tokens: a sudden jump then waits out the patience too.
+    private var budgetShort: Bool {
+        guard let routine, let now else { return false }
+        return routine.tokens(at: now) < 2
+    }
+
+    /// A change worth sending at `time` (the floor aside): the rate out of band and not an artefact
+    /// being waited out, or the distance behind; within the routine budget if there is one.
+    @inline(__always)
+    private mutating func changeDue(at time: Timestamp) -> Bool {
+        var due = distanceBehind
+        if !due, let excursion {
+            due = !(excursion.isSuspect(budgetShort: budgetShort) && time < excursion.since.adding(microseconds: patience))
         }
+        guard due else { return false }
+        return routine?.affordsChange(at: time) ?? true
     }
 
     private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
         sensorLive = false
-        window.clear()
+        recent.clear()
+        excursion = nil
+        routine?.stopFilling(at: time)
         let damped = flaps.lost(at: time)
         guard hasActivity else { return }
         updates.append(publish(.update, .sensorLost, at: time, damped: damped))
@@ -309,13 +307,17 @@ public struct LiveStateEngine: Sendable {
         return update
     }
 
-    /// An update of the current activity showing the displayed rate (absent while the sensor is lost),
-    /// counted for `ctl status`. `damped`: the flap rule's priority 5.
+    /// An update of the current activity showing the chosen rate (absent while the sensor is lost),
+    /// counted for `ctl status`. `damped`: the flap rule's priority 5. Any update re-centres the
+    /// number shown, so none leaves an excursion behind.
     private mutating func publish(
         _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil,
         damped: Bool = false
     ) -> ActivityUpdate {
-        let rate = sensorLive ? window.displayedRate : nil
+        let rate = sensorLive
+            ? recent.chosenRate(trendWindow: policy.trendWindow, horizon: policy.trendHorizon, margin: policy.changeThreshold - 1)
+            : nil
+        excursion = nil
         let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
         activityDeadlines = ActivityDeadlines(activity!, durations)
         if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }

@@ -33,9 +33,6 @@ public struct StrapFeed: Sendable {
 
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
-    /// What a live driver sets its timer for (`LiveStateEngine.nextWakeDeadline`).
-    public var nextWakeDeadline: Timestamp? { engine.nextWakeDeadline }
-
     /// What a live driver whose source reports silence itself sets its timer for
     /// (`LiveStateEngine.nextWakeDeadlineBesideSilence`).
     public var nextWakeDeadlineBesideSilence: Timestamp? { engine.nextWakeDeadlineBesideSilence }

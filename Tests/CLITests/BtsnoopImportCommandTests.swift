@@ -67,7 +67,7 @@ import Trace
         let captured = try updates(fromCapture.output)
         let recorded = try updates(fromRun.output)
         #expect(captured.map(\.timeless) == recorded.map(\.timeless))
-        #expect(captured.count == 11)
+        #expect(captured.count == 8)
         #expect(zip(captured, recorded).allSatisfy { abs($0.timestamp - $1.timestamp) <= 0.1 })
     }
 

@@ -63,7 +63,9 @@ import Forwarding
     /// Each key set to a value other than the engine's default reaches the policy and is printed back.
     @Test func everyCadenceKeyReachesThePolicy() throws {
         let values: [JSONValue.Member] = [
-            .init("smoothingWindow", .number("7")), .init("changeThreshold", .number("8")), .init("distanceStep", .number("400")), .init("distanceLagPercent", .number("3")),
+            .init("smoothingWindow", .number("7")), .init("trendWindow", .number("25")), .init("trendHorizon", .number("12")),
+            .init("changeThreshold", .number("8")), .init("artefactPatience", .number("6")), .init("artefactDrop", .number("9")),
+            .init("distanceStep", .number("400")), .init("distanceLagPercent", .number("3")),
             .init("zoneHysteresis", .number("2")),
             .init("minimumInterval", .number("4.5")), .init("staleWindow", .number("240")), .init("refreshLead", .number("30")),
             .init("silenceTimeout", .number("12")), .init("noContactTimeout", .number("6")), .init("giveUpInterval", .number("900")),

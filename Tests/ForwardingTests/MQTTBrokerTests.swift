@@ -162,6 +162,8 @@ import Testing
         let after = try MQTTSubscriber(broker)
         let next = Self.replay(gatewayFlags() + ["--sink", "stdout", trace])
         #expect(next.status == .success, "\(next.log)")
+        // The bridge has its PUBACK when it exits; the subscriber may still be receiving it.
+        #expect(after.wait(timeout: 10) { $0.last { $0.topic == updatesTopic }?.payload == next.output.last }, "the second run's end")
         let received = after.messages(on: updatesTopic).map(\.payload)
         #expect(received.first == bridge.outputLines.last, "the first run's end, first")
         #expect(received.dropFirst().first == next.output.first, "then the second run's start")

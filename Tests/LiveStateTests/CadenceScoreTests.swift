@@ -32,16 +32,24 @@ import Testing
         #expect(score.updatesByReason == ["start": 1, "end:stopped": 1])
     }
 
-    @Test func shownRateOutsideToleranceOnceTheMedianMoves() {
-        // 100 until t = 4, then 110: the 5 s median reaches 110 at t = 7 (three of five samples).
-        let score = CadenceScore(samples: samples(100, 0..<5) + samples(110, 5..<10), updates: [update(0, .start, 100)], span: at(0)...at(10))
+    @Test func shownRateOutsideToleranceFromTheFirstSampleThatLeavesIt() {
+        // 100 until t = 4, then 110: what the strap says is the truth, so 100 is wrong from t = 5;
+        // with a 5 s median as the truth (three of five samples) only from t = 7.
+        let run = samples(100, 0..<5) + samples(110, 5..<10)
+        let score = CadenceScore(samples: run, updates: [update(0, .start, 100)], span: at(0)...at(10))
         #expect(score.liveSeconds == 9)
-        #expect(score.withinToleranceSeconds == 7)
+        #expect(score.withinToleranceSeconds == 5)
+        var median = CadenceScore.Truth()
+        median.windowSeconds = 5
+        #expect(CadenceScore(samples: run, updates: [update(0, .start, 100)], span: at(0)...at(10), truth: median).withinToleranceSeconds == 7)
     }
 
     @Test func sparseSourceTruthIsTheNewestSampleInAGap() {
-        // One sample at 0 (100) and one at 8 (120): from 5 to 8 the window is empty and 100 still counts.
-        let score = CadenceScore(samples: [(at(0), 100), (at(8), 120)], updates: [update(0, .start, 100)], span: at(0)...at(10))
+        // One sample at 0 (100) and one at 8 (120): with a 5 s median as the truth, from 5 to 8 the
+        // window is empty and 100 still counts.
+        var median = CadenceScore.Truth()
+        median.windowSeconds = 5
+        let score = CadenceScore(samples: [(at(0), 100), (at(8), 120)], updates: [update(0, .start, 100)], span: at(0)...at(10), truth: median)
         #expect(score.withinToleranceSeconds == 8)
     }
 
@@ -81,7 +89,7 @@ import Testing
         let total = CadenceScore.total([one, two])
         #expect(total.durationSeconds == 20)
         #expect(total.samples == 20)
-        #expect(total.withinToleranceShare == 16.0 / 18)
+        #expect(total.withinToleranceShare == 14.0 / 18)
         #expect(total.updatesByReason == ["start": 2])
         #expect(total.largestPayloadBytes == one.largestPayloadBytes)
     }

@@ -63,9 +63,10 @@ import Testing
         let lostAt = input == nil ? "29" : "19.5"
         #expect(updates.map(EngineScript.describe) == [
             "0 start start 120 p10", "\(lostAt) update sensor-lost - p10",
-            // The window starts afresh: the first sample shows as it is, then the median takes over.
-            // Back within two minutes of the loss: priority 5 (FlapRuleTests).
-            "45 update sensor-back 131 p5", "48 update changed 140 p5",
+            // The window starts afresh: the first sample shows as it is; the climb after it is carried
+            // on, at most 4 above the newest sample. Back within two minutes of the loss: priority 5
+            // (FlapRuleTests).
+            "45 update sensor-back 131 p5", "48 update changed 144 p5",
         ], "after \(cause)")
         #expect(Set(updates.map(\.activityID)).count == 1)
     }

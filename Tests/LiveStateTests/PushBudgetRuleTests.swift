@@ -119,39 +119,52 @@ import Testing
         return script
     }
 
-    @Test func updatesPerHourHoldsTheAverageAndTheThresholdFallsAgain() throws {
+    @Test func updatesPerHourHoldsTheAverageAndAQuietStretchSavesUp() throws {
         var policy = CadencePolicy()
         let free = try restless().run(policy)
-        policy.updatesPerHour = 72 // a bucket of 12, refilled one every 50 s
+        policy.updatesPerHour = 72 // a token every 50 s of live strap, at most 16 saved
         let budgeted = try restless().run(policy)
         func routine(_ updates: [ActivityUpdate], _ range: ClosedRange<Double>) -> Int {
             updates.filter { [.changed, .refresh].contains($0.reason) && range.contains($0.timestamp.seconds(since: EngineScript.origin)) }.count
         }
         #expect(routine(free, 0...3599) >= 300)
-        // At most the bucket plus an hour's refill; most of it spent on the restless hour.
-        #expect((70...84).contains(routine(budgeted, 0...3599)), "\(routine(budgeted, 0...3599))")
-        #expect(routine(budgeted, 0...5460) <= 84 + 36)
-        // The quiet half hour refilled the bucket: a 6 bpm step is shown as soon as the median has it.
-        #expect(budgeted.last.map(EngineScript.describe) == "5402 update changed 106 p5")
+        // At most the two tokens it starts with plus an hour's refill, nearly all spent on the restless hour.
+        #expect((70...74).contains(routine(budgeted, 0...3599)), "\(routine(budgeted, 0...3599))")
+        #expect(routine(budgeted, 0...5460) <= 74 + 36)
+        // The quiet half hour refilled the bucket: a 6 bpm step is shown at once (leaning toward the
+        // 30 s median of 100).
+        #expect(budgeted.last.map(EngineScript.describe) == "5400 update changed 104 p5")
     }
 
-    /// The threshold as the bucket empties and refills: a change of `size` thresholds needs 12 / size
-    /// tokens of a bucket of 12 (72 an hour: one every 50 s).
+    /// A change needs a whole token of a bucket that starts with two and fills at N an hour of live
+    /// strap (72: one every 50 s); a refresh may take it below empty, and a lost strap fills nothing.
     @Test(arguments: [
-        // (tokens spent at 0, size, affordable at 0, when affordable in seconds)
-        (0, 1.0, true, 0.0), // full: the policy's own threshold
-        (6, 1.0, false, 300), (6, 2.0, true, 0), // half: twice the threshold
-        (11, 1.2, false, 450), (11, 12, true, 0), // one token left: only a move of 12 thresholds
-        (12, 12, false, 50), // empty: nothing until a token is back
+        // (tokens spent at 0, affordable at 0, seconds until affordable)
+        (0, true, 0.0), (1, true, 0), (2, false, 50), (3, false, 100),
     ])
-    func aShortBudgetRaisesTheThreshold(spent: Int, size: Double, now: Bool, seconds: Double) {
+    func aChangeWaitsForAWholeToken(spent: Int, now: Bool, seconds: Double) throws {
         var budget = RoutineBudget(perHour: 72)
         let start = EngineScript.time(0)
+        budget.startFilling(at: start)
         for _ in 0..<spent { budget.spend(at: start) }
-        #expect(budget.affords(size: size, at: start) == now)
-        let when = budget.whenAffordable(size: size, after: start)
+        #expect(budget.affordsChange(at: start) == now)
+        let when = try #require(budget.whenAffordable(after: start))
         #expect(abs(when.seconds(since: start) - seconds) < 0.001, "\(when.seconds(since: start))")
-        #expect(budget.affords(size: size, at: when))
+        #expect(budget.affordsChange(at: when))
+    }
+
+    @Test func theBucketFillsOnlyWhileTheStrapIsLiveAndOnlyToItsCapacity() {
+        var budget = RoutineBudget(perHour: 72)
+        budget.startFilling(at: EngineScript.time(0))
+        #expect(budget.tokens(at: EngineScript.time(7200)) == RoutineBudget.capacity)
+        budget.spend(at: EngineScript.time(7200))
+        budget.spend(at: EngineScript.time(7200))
+        budget.stopFilling(at: EngineScript.time(7200))
+        #expect(budget.tokens(at: EngineScript.time(9000)) == RoutineBudget.capacity - 2)
+        for _ in 0..<15 { budget.spend(at: EngineScript.time(9000)) }
+        #expect(budget.whenAffordable(after: EngineScript.time(9000)) == nil) // until the strap is back
+        budget.startFilling(at: EngineScript.time(9100))
+        #expect(budget.whenAffordable(after: EngineScript.time(9100)).map { abs($0.seconds(since: EngineScript.time(9200))) < 0.001 } == true)
     }
 
     /// The budget's deadlines are the engine's own: waking it more often changes nothing.

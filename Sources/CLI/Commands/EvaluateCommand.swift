@@ -12,7 +12,7 @@ enum EvaluateCommand {
         options: [
             .init(name: "--json", valueName: nil, help: "print one JSON document instead of tables"),
             .init(name: "--tolerance", valueName: "BPM", help: "how close to the truth counts as right (default 5)"),
-            .init(name: "--truth-window", valueName: "S", help: "the truth is the median of the samples of the last S seconds (default 5)"),
+            .init(name: "--truth-window", valueName: "S", help: "the truth is the median of the samples of the last S seconds (default 0: the newest sample)"),
             .init(name: "--optimum", valueName: "N,…", help: "also the best possible at N routine updates per live hour, and at the policy's own count"),
         ] + CadenceOptions.specOptions,
         positionals: [
@@ -50,7 +50,7 @@ enum EvaluateCommand {
             truth.toleranceBeatsPerMinute = value
         }
         if let text = arguments.value("--truth-window") {
-            guard let value = Double(text), value > 0, value <= 3600 else { throw .usage("--truth-window '\(text)' is not a number of seconds above 0, up to 3600", spec) }
+            guard let value = Double(text), value >= 0, value <= 3600 else { throw .usage("--truth-window '\(text)' is not a number of seconds from 0 to 3600", spec) }
             truth.windowSeconds = value
         }
         let budgets = try optimumBudgets(arguments)
@@ -61,7 +61,7 @@ enum EvaluateCommand {
             let name = FilePath.lastComponent(of: path)
             rows.append((name, run.score(truth: truth)))
             if let budgets {
-                var raw = CadenceScore.Truth.raw
+                var raw = CadenceScore.Truth()
                 raw.toleranceBeatsPerMinute = truth.toleranceBeatsPerMinute
                 optimums.append((name, OptimumComparison(samples: run.samples, rawScore: run.score(truth: raw), budgets: budgets,
                                                          tolerance: Int(truth.toleranceBeatsPerMinute))))

@@ -135,7 +135,7 @@ public struct OptimumComparison: Sendable, Equatable {
     public var optimumAtPolicyCount: Double
     public var budgets: [Budget]
 
-    /// `rawScore`: the policy's run scored with the raw samples as the truth (`CadenceScore.Truth.raw`).
+    /// `rawScore`: the policy's run scored with the raw samples as the truth (`CadenceScore.Truth()`, no window).
     public init(samples: [(time: Timestamp, rate: Int)], rawScore: CadenceScore, budgets perLiveHour: [Double], tolerance: Int = 5) {
         let routine = rawScore.routineUpdates
         let liveHours = rawScore.liveSeconds / 3600

@@ -53,22 +53,16 @@ public struct CadenceScore: Sendable, Hashable {
         (updatesByReason[UpdateReason.changed.rawValue] ?? 0) + (updatesByReason[UpdateReason.refresh.rawValue] ?? 0)
     }
 
-    /// How the truth is defined: the median of the valid samples in the window ending at each instant
-    /// (the newest sample when the window is empty), how close counts as right, and how long a gap
-    /// between samples may be for the strap to count as live across it (the default silence timeout).
+    /// How the truth is defined: by default each valid sample's rate until the next, what the strap
+    /// said last (as `shared/tools/oracle` counts it); with a window, the median of the valid samples
+    /// in the window ending at each instant (the newest sample when it holds none). Also how close
+    /// counts as right, and how long a gap between samples may be for the strap to count as live
+    /// across it (the default silence timeout).
     public struct Truth: Sendable, Hashable {
-        public var windowSeconds: Double = 5
+        public var windowSeconds: Double = 0
         public var toleranceBeatsPerMinute: Double = 5
         public var liveGapSeconds: Double = 10
         public init() {}
-
-        /// Each sample's rate until the next, as `shared/tools/oracle` counts it (a window too short
-        /// to hold any sample falls back to the newest one).
-        public static var raw: Truth {
-            var truth = Truth()
-            truth.windowSeconds = 1e-6
-            return truth
-        }
     }
 
     /// `distance`: the run's true distance, when it had a distance sensor.

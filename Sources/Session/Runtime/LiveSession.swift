@@ -312,11 +312,11 @@ public final class LiveSession: @unchecked Sendable {
     /// One timer for whatever comes next: the engine's deadline or the trace's next event. Set again
     /// only when that moves earlier: a timer that fires early finds nothing due and sets itself for
     /// the new time (the silence deadline moves later with every sample: one wake-up per timeout).
-    /// A live run wakes for the engine's wake deadline (leaving silence to a source that reports it);
-    /// the next event runs the rest at their own times.
+    /// A live run leaves silence to a source that reports it; the next event runs the rest at their
+    /// own times.
     private func armDeadlineTimer() {
         guard running else { return }
-        var due = !isLive ? feed.nextDeadline : sourceWatchesSilence ? feed.nextWakeDeadlineBesideSilence : feed.nextWakeDeadline
+        var due = !isLive ? feed.nextDeadline : sourceWatchesSilence ? feed.nextWakeDeadlineBesideSilence : feed.nextDeadline
         if !isLive, let next = try? schedule!.nextTime(), due.map({ $0 >= next }) ?? true { due = next }
         guard let due else {
             if deadlineTimerDue != nil { deadlineTimer?.disarm() }

@@ -46,6 +46,11 @@ final class MQTTConnection: @unchecked Sendable {
     private var awaiting: [Int32: Int32?] = [:]
     /// Messages handed over without waiting, not yet acknowledged, and their topics (for a refusal's log).
     private var handedOver: [Int32: String] = [:]
+    /// Those of them a lost connection left unacknowledged: the library sends them again once it is
+    /// back, but only after telling us it is (its CONNACK callback runs before its resend), so
+    /// nothing new goes out before they are acknowledged — else the broker would get an update
+    /// after a newer one (the retained state going backwards until the next).
+    private var resending: Set<Int32> = []
     private var protocolVersion = MQTTProtocol.version5
     /// Why the last connection attempt failed or the connection dropped, for messages.
     private var problem = "not connected yet"
@@ -145,6 +150,8 @@ final class MQTTConnection: @unchecked Sendable {
     func publish(_ publication: MQTTPublication, payload: [UInt8]? = nil, expirySeconds: UInt32, timeout: Double) -> PublishResult {
         condition.lock()
         defer { condition.unlock() }
+        let deadline = MonotonicClock.seconds() + timeout
+        if let problem = waitForResends(until: deadline) { return problem }
         let messageID: Int32
         switch send(publication, payload: payload ?? publication.payload, expirySeconds: expirySeconds) {
         case let .success(id): messageID = id
@@ -153,7 +160,6 @@ final class MQTTConnection: @unchecked Sendable {
         awaiting[messageID] = .some(nil)
         defer { awaiting[messageID] = nil }
         let connection = disconnections
-        let deadline = MonotonicClock.seconds() + timeout
         while true {
             if case let reason?? = awaiting[messageID] {
                 return reason < 0x80 ? .acknowledged : .refused("\(publication.topic): \(String(cString: hrb_mosquitto_reason_string(reason)))")
@@ -175,6 +181,7 @@ final class MQTTConnection: @unchecked Sendable {
             guard disconnections == connection, !closing else { return .notConnected(problem) }
             guard condition.wait(until: deadline) else { return .notConnected("no acknowledgement within \(Int(timeout)) s") }
         }
+        if let problem = waitForResends(until: deadline) { return problem }
         switch send(publication, payload: payload, expirySeconds: expirySeconds) {
         case let .success(messageID):
             handedOver[messageID] = publication.topic
@@ -182,6 +189,25 @@ final class MQTTConnection: @unchecked Sendable {
         case let .failure(result):
             return result.problem
         }
+    }
+
+    /// Under `condition`: waits until the messages a lost connection left are acknowledged again
+    /// (`resending`); why not, if the connection drops again first. Past the deadline it gives up
+    /// waiting and lets the publication go.
+    private func waitForResends(until deadline: Double) -> PublishResult? {
+        let connection = disconnections
+        while !resending.isEmpty {
+            guard connected else { return .notConnected(problem) }
+            guard disconnections == connection, !closing else { return .notConnected(problem) }
+            guard condition.wait(until: deadline) else {
+                // The library should have sent them again by now: order gives way to progress, or
+                // every later update would wait for an acknowledgement that is not coming.
+                log("sink \(settings.broker): \(resending.count) updates sent before the reconnect not acknowledged again; sending on")
+                resending = []
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Why a publication did not reach the library.
@@ -329,6 +355,7 @@ final class MQTTConnection: @unchecked Sendable {
         }
         connected = false
         disconnections += 1
+        resending = Set(handedOver.keys)
         if fallingBack {
             fallingBack = false
             // A 3.1.1 broker's refusal is not a valid MQTT 5 packet: the library calls it a protocol
@@ -355,6 +382,7 @@ final class MQTTConnection: @unchecked Sendable {
     private func acknowledged(_ messageID: Int32, reason: Int32) {
         condition.lock()
         if awaiting[messageID] != nil { awaiting[messageID] = .some(reason) }
+        resending.remove(messageID)
         if let topic = handedOver.removeValue(forKey: messageID), reason >= 0x80 {
             log("sink \(settings.broker): the broker refused \(topic): \(String(cString: hrb_mosquitto_reason_string(reason)))")
         }

@@ -57,17 +57,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("pause", SinkCommand.pause), (" resume\n", .resume), ("end", .end),
+        ("pause", ControlAction.pause), (" resume\n", .resume), ("end", .end),
         ("label Intervals 4×400", .label("Intervals 4×400")), ("label   Cool-down ", .label("Cool-down")),
     ])
-    func controlCommands(_ text: String, _ command: SinkCommand) {
-        #expect(MQTTControlCommand.parse(text) == .success(command))
+    func controlCommands(_ text: String, _ command: ControlAction) {
+        #expect(ControlAction.parse(text) == .success(command))
     }
 
     @Test(arguments: ["", "Pause", "label", "label   ", "stop", "labelX"])
     func controlCommandsRefused(_ text: String) throws {
-        guard case let .failure(problem) = MQTTControlCommand.parse(text) else { Issue.record("\(text) accepted"); return }
-        #expect(!problem.message.isEmpty)
+        guard case let .failure(refusal) = ControlAction.parse(text) else { Issue.record("\(text) accepted"); return }
+        #expect(!refusal.description.isEmpty)
     }
 
     @Test func anUpdateBecomesItsLineRetainedOnStateAndStreamedOnUpdates() throws {

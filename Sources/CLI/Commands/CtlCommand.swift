@@ -1,4 +1,5 @@
 import DBus
+import LiveState
 import Session
 
 /// `hrbridge ctl`: the command-line side of `io.hrbridge.Bridge1`, steering a running `run` (or
@@ -70,17 +71,15 @@ enum CtlCommand {
     /// The method and its leading arguments for ACTION [TEXT].
     private static func request(_ arguments: ParsedArguments) throws(CLIError) -> (String, [String]) {
         let positionals = arguments.positionals
-        guard let action = positionals.first else { throw .usage("which action: pause, resume, label, end or status", spec) }
+        guard let action = positionals.first else { throw .usage("which action: \(ControlAction.words), or status", spec) }
         let text = positionals.dropFirst().first
-        switch action {
-        case "label":
-            guard let text else { throw .usage("label needs the new interval label", spec) }
-            return ("SetLabel", [text])
-        case "pause", "resume", "end", "status":
-            guard text == nil else { throw .usage("\(action) takes no text", spec) }
-            return (action.prefix(1).uppercased() + action.dropFirst(), [])
-        default:
-            throw .usage("unknown action '\(action)': pause, resume, label, end or status", spec)
+        if action == "status" {
+            guard text == nil else { throw .usage("status takes no text", spec) }
+            return ("Status", [])
+        }
+        switch ControlAction.parse(action: action, text: text) {
+        case let .success(action): return BridgeControlInterface.call(for: action)
+        case let .failure(refusal): throw .usage("\(refusal) (or status)", spec)
         }
     }
 

@@ -1,19 +1,12 @@
+import LiveState
 import Synchronization
 
-/// A command a sink received for the session it serves (MQTT's control topic): the actions of
-/// `hrbridge ctl`, applied by the same session code.
-public enum SinkCommand: Sendable, Equatable {
-    case pause
-    case resume
-    case label(String)
-    case end
-}
-
-/// Connects the sinks that take commands to their session, which is made after its sinks: the
+/// Connects the sinks that take commands (MQTT's control topic: the actions of `hrbridge ctl`,
+/// applied by the same session code) to their session, which is made after its sinks: the
 /// session connects itself when it starts; until then a command is answered "not running".
 public final class SinkControlRelay: Sendable {
     /// Applies a command; `reply` gets nil when it was applied, else why not.
-    public typealias Handler = @Sendable (SinkCommand, _ reply: @escaping @Sendable (String?) -> Void) -> Void
+    public typealias Handler = @Sendable (ControlAction, _ reply: @escaping @Sendable (String?) -> Void) -> Void
 
     private let handler = Mutex<Handler?>(nil)
 
@@ -23,7 +16,7 @@ public final class SinkControlRelay: Sendable {
         self.handler.withLock { $0 = handler }
     }
 
-    public func send(_ command: SinkCommand, reply: @escaping @Sendable (String?) -> Void) {
+    public func send(_ command: ControlAction, reply: @escaping @Sendable (String?) -> Void) {
         guard let handler = handler.withLock({ $0 }) else { return reply("no session is running") }
         handler(command, reply)
     }

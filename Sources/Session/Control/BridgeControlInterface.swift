@@ -1,4 +1,5 @@
 import DBus
+import LiveState
 
 /// The names of our own D-Bus interface (README "ctl"; udev/io.hrbridge.Bridge1.conf reserves the
 /// name on the system bus). Every method takes an optional last `strap` argument: "" or absent
@@ -13,6 +14,28 @@ public enum BridgeControlInterface {
         public static let unknownStrap = "io.hrbridge.Bridge1.Error.UnknownStrap"
         public static let refused = "io.hrbridge.Bridge1.Error.Refused"
         static let notRunning = "io.hrbridge.Bridge1.Error.NotRunning"
+    }
+
+    /// The method that carries `action`, and its arguments before the strap.
+    public static func call(for action: ControlAction) -> (method: String, arguments: [String]) {
+        switch action {
+        case .pause: ("Pause", [])
+        case .resume: ("Resume", [])
+        case let .label(text): ("SetLabel", [text])
+        case .end: ("End", [])
+        }
+    }
+
+    /// The action a call of `method` carries (`label`: SetLabel's argument), checked as every
+    /// surface checks it; nil for a method that is no action (Status, or one we do not have).
+    static func action(method: String, label: String?) -> Result<ControlAction, ControlAction.Refusal>? {
+        switch method {
+        case "Pause": .success(.pause)
+        case "Resume": .success(.resume)
+        case "SetLabel": ControlAction.parse(action: "label", text: label)
+        case "End": .success(.end)
+        default: nil
+        }
     }
 
     static let description = BusInterfaceDescription(

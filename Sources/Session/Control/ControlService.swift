@@ -114,13 +114,12 @@ public final class ControlService: Sendable {
             return call.fail(BridgeControlInterface.ErrorName.unknownStrap,
                              "no strap '\(selector)' in this run; it has: \(targets.map(\.name).joined(separator: ", "))")
         }
-        switch call.member {
-        case "Status": call.reply([.string(statusText(chosen))])
-        case "Pause": apply(.pause, to: chosen, call)
-        case "Resume": apply(.resume, to: chosen, call)
-        case "SetLabel": apply(.label(strings[0]), to: chosen, call)
-        case "End": end(chosen, call)
-        default: call.fail(BusErrorName.unknownMethod, "\(call.member)")
+        switch BridgeControlInterface.action(method: call.member, label: takesLabel ? strings[0] : nil) {
+        case nil where call.member == "Status": call.reply([.string(statusText(chosen))])
+        case nil: call.fail(BusErrorName.unknownMethod, "\(call.member)")
+        case let .failure(refusal)?: call.fail(BusErrorName.invalidArgs, "\(refusal)")
+        case let .success(action)?:
+            if let input = action.engineInput { apply(input, to: chosen, call) } else { end(chosen, call) }
         }
     }
 

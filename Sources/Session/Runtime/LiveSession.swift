@@ -206,13 +206,12 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Commands a sink received (MQTT's control topic) go where `hrbridge ctl`'s do.
     private func connectSinkControl() {
-        sinks.control.connect { [weak self] command, reply in
+        sinks.control.connect { [weak self] action, reply in
             guard let self else { return reply("the session is over") }
-            switch command {
-            case .pause: control(.pause) { reply($0.map { "\($0)" }) }
-            case .resume: control(.resume) { reply($0.map { "\($0)" }) }
-            case let .label(text): control(.label(text)) { reply($0.map { "\($0)" }) }
-            case .end: end { reply($0 ? nil : "the activity has already ended") }
+            if let input = action.engineInput {
+                control(input) { reply($0.map { "\($0)" }) }
+            } else {
+                end { reply($0 ? nil : "the activity has already ended") }
             }
         }
     }

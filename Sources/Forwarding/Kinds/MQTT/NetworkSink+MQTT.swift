@@ -1,3 +1,5 @@
+import LiveState
+
 extension NetworkSink {
     /// `--sink mqtt://…`: each update published to the broker (retained state, update stream), in
     /// order, through the delivery queue: every update while the broker takes them, and only the
@@ -12,13 +14,13 @@ extension NetworkSink {
                 + (mqtt.homeAssistantDiscovery ? HomeAssistantDiscovery.configurations(topics: mqtt.topics) : []),
             log: log,
             onCommand: { text in
-                switch MQTTControlCommand.parse(text) {
-                case let .failure(problem):
-                    log("sink \(name): \(mqtt.topics.control): \(problem.message)")
-                case let .success(command):
-                    log("sink \(name): \(mqtt.topics.control): \(text)")
-                    control.send(command) { refusal in
-                        if let refusal { log("sink \(name): \(mqtt.topics.control): \(text) refused: \(refusal)") }
+                switch ControlAction.parse(text) {
+                case let .failure(refusal):
+                    log("sink \(name): \(mqtt.topics.control): \(refusal)")
+                case let .success(action):
+                    log("sink \(name): \(mqtt.topics.control): \(action.spelled)")
+                    control.send(action) { refusal in
+                        if let refusal { log("sink \(name): \(mqtt.topics.control): \(action.spelled) refused: \(refusal)") }
                     }
                 }
             }

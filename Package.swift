@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
-// The targets follow the data flow (see README "Architecture"): bytes from a strap or a trace
+// The targets follow the data flow (see docs/architecture.md): bytes from a strap or a trace
 // become samples (Sensors: one folder per sensor kind), samples become Live Activity updates (LiveState), updates go out to
-// stdout, files, a lifecycle server or APNs (Forwarding), traces are read and written (Trace), a
+// stdout, files, a lifecycle server, APNs (Live Activity and background pushes), Airship, FCM or
+// an MQTT broker (Forwarding: one folder per sink kind), traces are read and written (Trace), a
 // session runs it all in real time (Session), and the CLI parses arguments and prints.
 import PackageDescription
 
@@ -20,7 +21,8 @@ let package = Package(
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
         .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
         .target(name: "LiveState", dependencies: ["Sensors"]),
-        // OpenSSL's libcrypto signs the APNs provider token (ES256); libcurl speaks HTTP/2 over
+        // OpenSSL's libcrypto signs the APNs provider token (ES256) and FCM's service-account assertion
+        // (RS256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
         // Headers only: both are loaded with dlopen when a network sink first needs them (shim.h).
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),

@@ -7,7 +7,7 @@ import Session
 
 extension CLIError {
     /// A session's failure as the command's: the same message, with the exit status for its cause
-    /// (README "Commands": the exit code table).
+    /// (docs/commands.md: the exit code table).
     init(_ error: SessionError) {
         switch error {
         case .unreadable: self = .noInput(error.message)

@@ -1,5 +1,5 @@
 /// When an update is worth sending. Every threshold is here, named, with its reason; the CLI
-/// exposes each as a flag (README "Live Activity updates"). Durations are in seconds.
+/// exposes each as a flag (docs/live-activity-updates.md). Durations are in seconds.
 public struct CadencePolicy: Sendable, Hashable {
     /// The number shown leans toward the median of the valid samples of the last `smoothingWindow`
     /// seconds (`RecentRates.chosenRate`): long enough to be steady, so a spike or a dropout's dip

@@ -1,6 +1,6 @@
 import Sensors
 
-/// The NDJSON envelope of one update (README "Live Activity updates"): fixed field order, envelope
+/// The NDJSON envelope of one update (docs/live-activity-updates.md): fixed field order, envelope
 /// times in Unix seconds, `attributes` and `contentState` embedded as the exact ActivityKit bytes.
 /// Written in one pass into one buffer: this runs for every update a replay or a live run sends.
 public enum UpdateLine {

@@ -6,7 +6,7 @@ import Testing
 @testable import Session
 
 /// The built binary, stopped by signals and killed outright, with stdout and a real lifecycle
-/// server on 127.0.0.1 as sinks (README "Shutdown and recovery").
+/// server on 127.0.0.1 as sinks (docs/service.md, "Shutdown and recovery").
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ShutdownRecoveryTests {
     /// The documented bound on an orderly stop: --sink-grace (10 s) plus one request timeout (15 s).
     static let shutdownBound: Double = 25

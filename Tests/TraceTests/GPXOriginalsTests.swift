@@ -5,7 +5,7 @@ import Testing
 @testable import Trace
 
 /// Every real GPX file in ../shared/recordings/originals: what it imports to, or the error it is
-/// refused with, as the README documents.
+/// refused with, as docs/commands.md documents.
 @Suite struct GPXOriginalsTests {
     static func read(_ name: String) throws(ImportError) -> GPXFile {
         let path = SharedRecordings.original(name)

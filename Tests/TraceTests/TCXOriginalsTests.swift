@@ -5,7 +5,7 @@ import Testing
 @testable import Trace
 
 /// Every real TCX file in ../shared/recordings/originals: what it imports to, or the error it is
-/// refused with, as the README documents.
+/// refused with, as docs/commands.md documents.
 @Suite struct TCXOriginalsTests {
     static func read(_ name: String, activity: Int = 1) throws(ImportError) -> TCXFile {
         let path = SharedRecordings.original(name)

@@ -14,7 +14,7 @@ enum RecoverCommand {
             .init(name: "--config", valueName: "PATH", help: "end each strap's leftovers through the sinks this file gives that strap"),
         ] + SessionOptions.specOptions + SinkOptions.specOptions.filter { $0.name != "--sink-status" },
         details: """
-        A run writes each activity to its state file (README "Shutdown and recovery") and, when
+        A run writes each activity to its state file (docs/service.md) and, when
         it ends, strikes the sinks that have its end. What stays is an end some sink still owes:
         the run crashed, the sink failed, or the next run did not have that sink. The next run
         with that sink sends it; 'recover' sends it now.

@@ -15,7 +15,7 @@ enum ReplayCommand {
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
         details: """
-        Output: one JSON object per update (README "Live Activity updates"), e.g.
+        Output: one JSON object per update (docs/live-activity-updates.md), e.g.
           {"event":"update","activity":"hrbridge-20240101T060000Z-1","sequence":2,"timestamp":1704088803,
            "staleDate":1704088923,"priority":5,"reason":"changed","attributesType":"WorkoutActivityAttributes",
            "attributes":{"workoutName":"Workout"},"contentState":{"distanceMeters":0,"heartRate":118,
@@ -32,11 +32,11 @@ enum ReplayCommand {
         Paced replay (--speed) runs like a live strap: SIGINT/SIGTERM end the activity and flush
         the sinks (exit 130/143); the activity state file under --state-dir (default
         $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
-        end what a killed one left (end:recovered). README "Shutdown and recovery". It also serves
+        end what a killed one left (end:recovered). See docs/service.md. It also serves
         'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
         (--control-bus system|session|none).
 
-        Sinks (README "Forwarding"): the kinds --sink lists above, several at once, each with its
+        Sinks (docs/sinks.md): the kinds --sink lists above, several at once, each with its
         flags. Network sinks keep order per activity, retry, and spool undelivered starts and ends
         for the next run; their counters are logged on stderr at the end.
 

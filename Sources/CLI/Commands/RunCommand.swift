@@ -18,7 +18,7 @@ enum RunCommand {
             ControlBusOption.specOption,
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
-        Output: one JSON object per Live Activity update (README "Live Activity updates"), as
+        Output: one JSON object per Live Activity update (docs/live-activity-updates.md), as
         'hrbridge replay' prints: start, changes, refreshes, sensor-lost / sensor-back while the
         strap drops out, and the end. Times are the wall clock's. Progress, reconnects and their
         reasons go to stderr. Never gives up on a strap: links that drop, adapters that go off or

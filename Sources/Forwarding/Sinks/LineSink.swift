@@ -1,6 +1,6 @@
 import LiveState
 
-/// NDJSON, one update per line (README "Live Activity updates"): the default sink writes to standard
+/// NDJSON, one update per line (docs/live-activity-updates.md): the default sink writes to standard
 /// output, `--sink file:PATH` appends to a file that is synced to disk after each start and end, so a
 /// crash loses at most content updates, never the lifecycle.
 public final class LineSink: UpdateSink {

@@ -1,8 +1,8 @@
 import DBus
 import LiveState
 
-/// The names of our own D-Bus interface (README "ctl"; udev/io.hrbridge.Bridge1.conf reserves the
-/// name on the system bus). Every method takes an optional last `strap` argument: "" or absent
+/// The names of our own D-Bus interface (docs/commands.md, `hrbridge ctl`;
+/// udev/io.hrbridge.Bridge1.conf reserves the name on the system bus). Every method takes an optional last `strap` argument: "" or absent
 /// means every strap of this run.
 public enum BridgeControlInterface {
     public static let busName = "io.hrbridge.Bridge1"

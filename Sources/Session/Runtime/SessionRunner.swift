@@ -6,7 +6,7 @@ import FoundationEssentials
 
 /// What `replay --speed` and `run` share around their live sessions: SIGINT/SIGTERM go to every
 /// session, each starts (recovering first), the command waits for all, and how they ended becomes
-/// the error it throws, if any (the command's exit status; README "Shutdown and recovery").
+/// the error it throws, if any (the command's exit status; docs/service.md, "Shutdown and recovery").
 public enum SessionRunner {
     public static func run(_ sessions: [LiveSession]) throws(SessionError) {
         let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in

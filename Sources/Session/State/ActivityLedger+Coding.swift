@@ -3,7 +3,7 @@ import Sensors
 import LiveState
 
 /// The state file's bytes: `{"version":1,"activities":[{"sinks":[…],"lastUpdate":{…}}]}`, where
-/// `lastUpdate` is exactly the NDJSON line the sinks were sent (README "Live Activity updates"), so a
+/// `lastUpdate` is exactly the NDJSON line the sinks were sent (docs/live-activity-updates.md), so a
 /// person reading the file sees the format they already know.
 extension ActivityLedger {
     static let formatVersion = 1

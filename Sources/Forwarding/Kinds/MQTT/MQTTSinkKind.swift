@@ -4,7 +4,7 @@ import Glibc
 
 extension SinkKind {
     /// `--sink mqtt://HOST[:PORT]` or `mqtts://…`, `{"type": "mqtt", "url": …}`: every update published
-    /// to an MQTT broker under `hrbridge/<gateway>/<strap>/…` (README "Fleet").
+    /// to an MQTT broker under `hrbridge/<gateway>/<strap>/…` (docs/fleet.md).
     public static let mqtt = SinkKind(
         name: "mqtt", selector: .url(schemes: ["mqtt", "mqtts"], option: "url"),
         summary: "state (retained) and updates published to an MQTT broker",

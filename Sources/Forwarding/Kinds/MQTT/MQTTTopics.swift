@@ -1,4 +1,4 @@
-/// Where one strap's updates go on the broker (README "Fleet"), under a prefix that defaults to
+/// Where one strap's updates go on the broker (docs/fleet.md), under a prefix that defaults to
 /// `hrbridge/<gateway>`: `<prefix>/<strap>/state` (retained latest update), `<prefix>/<strap>/updates`
 /// (every update), `<prefix>/<strap>/control` (commands, when enabled) and `<prefix>/status`
 /// (`online`, or `offline` as the last will).

@@ -42,8 +42,13 @@ let package = Package(
         .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"],
+            // Data/ holds the bundled trace; the plugin turns it into code at build time.
+            exclude: ["Data"],
+            plugins: ["BundledTraceCode"]
         ),
+        .plugin(name: "BundledTraceCode", capability: .buildTool(), dependencies: ["trace-to-swift"]),
+        .executableTarget(name: "trace-to-swift"),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),
         .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem", "Platform"]),

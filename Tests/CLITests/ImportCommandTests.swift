@@ -4,17 +4,20 @@ import Testing
 @testable import CLI
 
 @Suite struct ImportCommandTests {
-    /// The bundled trace must be exactly what `hrbridge import` makes of the recording, so anyone
-    /// can rebuild it and every import is reproducible.
-    @Test func reimportingTheRecordingReproducesTheBundledTrace() throws {
+    /// The bundled trace (Sources/CLI/Data) must be exactly what `hrbridge import` makes of the
+    /// run's FIT original, so anyone can rebuild it and every import is reproducible; and the text
+    /// the build carries in the binary must be exactly the file.
+    @Test func reimportingTheOriginalReproducesTheBundledTrace() throws {
         let directory = try TemporaryDirectory()
         let output = directory.path("treadmill.trace")
-        let recording = recordingsDirectory.appendingPathComponent("pri_treadmill_12km.hr.csv").path
-        let result = runHRBridge(["import", "csv", recording, "--name", "Polar H10 (recording)", "-o", output])
+        let result = runHRBridge(["import", "fit", FITImportCommandTests.original("pri_treadmill_12km.fit"),
+                                  "--start", "2024-01-01T06:00:00Z", "--name", "Polar H10 (recording)", "-o", output])
         #expect(result.status == .success, "\(result.log)")
-        let bundled = BundledTrace.text
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == bundled)
-        #expect(bundled.split(separator: "\n").count == 3_862 + 3)
+        let file = try String(contentsOfFile: BundledTraceFile.path, encoding: .utf8)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == file)
+        #expect(BundledTrace.text == file)
+        #expect(file.split(separator: "\n").count(where: { $0.contains(" notify 2a37 ") }) == 3_862)
+        #expect(file.split(separator: "\n").count(where: { $0.contains(" distance notify 2a53 ") }) == 3_862)
     }
 
     @Test func importsRRIntervalsAndAStartTime() throws {

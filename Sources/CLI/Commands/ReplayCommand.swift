@@ -16,9 +16,9 @@ enum ReplayCommand {
         ],
         details: """
         Output: one JSON object per update (docs/live-activity-updates.md), e.g.
-          {"event":"update","activity":"hrbridge-20240101T060000Z-1","sequence":2,"timestamp":1704088803,
-           "staleDate":1704088923,"priority":5,"reason":"changed","attributesType":"WorkoutActivityAttributes",
-           "attributes":{"workoutName":"Workout"},"contentState":{"distanceMeters":0,"heartRate":118,
+          {"event":"update","activity":"hrbridge-20240101T060000Z-1","sequence":2,"timestamp":1704088805,
+           "staleDate":1704088925,"priority":5,"reason":"changed","attributesType":"WorkoutActivityAttributes",
+           "attributes":{"workoutName":"Workout"},"contentState":{"distanceMeters":11.4,"heartRate":122,
            "intervalLabel":"","timerRange":[725781600,725810400]}}
         With --samples, one object per parsed sample instead, e.g.
           {"time":"2024-01-01T06:00:01.000000Z","bpm":113,"contact":"detected","energyExpended":null,"rr":[]}

@@ -16,7 +16,7 @@ import Synchronization
 /// (`QueueHandOver`), which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
 /// up when the link drops) is reported once. The receive has no timeout (the link's
 /// `SilenceWatchdog` watches for silence): a timeout is a kernel timer armed and cancelled on
-/// every notification, which the realbluez VM measured at ~50 µs of guest CPU each at 1 Hz. The
+/// every notification, which the realbluez VM measured as costly (docs/performance.md). The
 /// watchdog gets each value's time as soon as it is read, and can ask whether more are waiting.
 final class NotificationSocket: Sendable {
     private let descriptor: Int32
@@ -126,7 +126,7 @@ private struct DatagramReader {
 
     /// Replaces `value`'s bytes with the datagram's, in place when nobody kept the previous value (the
     /// usual case: the session parses it and lets go): a steady stream then allocates and frees nothing
-    /// per notification (a new array each time was ~400 instructions in malloc, free and the copy).
+    /// per notification (a new array each time cost a malloc, a free and the copy).
     func copy(_ count: Int, into value: inout [UInt8]) {
         value.overwrite(count: count) { UnsafeMutableRawBufferPointer($0).copyMemory(from: UnsafeRawBufferPointer(rebasing: data[..<count])) }
     }

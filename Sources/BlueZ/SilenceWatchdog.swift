@@ -16,8 +16,8 @@ import Synchronization
 /// longer than the timeout would otherwise have its flowing strap declared lost.
 ///
 /// Why not the AcquireNotify socket's receive timeout (SO_RCVTIMEO), which needs no timer at all: a
-/// blocking receive with a timeout arms and cancels a kernel timer on every notification, measured in
-/// the realbluez VM at ~50 µs of guest CPU per notification at 1 Hz (`scripts/realbluez-calibrate`),
+/// blocking receive with a timeout arms and cancels a kernel timer on every notification, which the
+/// realbluez VM measured as a large share of the guest CPU per notification (docs/performance.md),
 /// where this timer costs one wake-up per timeout.
 final class SilenceWatchdog: Sendable {
     /// The newest value's time, in microseconds since the Unix epoch.

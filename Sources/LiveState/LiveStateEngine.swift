@@ -25,7 +25,7 @@ public struct LiveStateEngine: Sendable {
     private var activity: ActivityRecord?
     /// The running activity's deadlines, set by `publish` and cleared by `end`: nil without an activity.
     /// The deadlines are looked for after every sample, and asking `activity` for its case is an
-    /// outlined call (~12 instructions); the times change only when an update goes out.
+    /// outlined call; the times change only when an update goes out.
     private var activityDeadlines: ActivityDeadlines?
     private var activitiesStarted = 0
     private var label: String

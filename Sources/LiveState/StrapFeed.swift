@@ -13,24 +13,6 @@ public struct StrapFeed: Sendable {
         self.distance = DistanceFeed(settings: distance)
     }
 
-    /// What one strap event led to.
-    public struct Outcome: Sendable {
-        public var updates: [ActivityUpdate] = []
-        /// The event's value, when it was a valid 0x2A37 notification. Kept raw: the engine needs only
-        /// rate and contact, and building the RR list for every sample would cost an allocation.
-        public internal(set) var measuredValue: [UInt8]?
-        /// The parsed measurement, when the event was a valid 0x2A37 notification (parsed on demand).
-        public var measurement: HeartRateMeasurement? {
-            measuredValue.flatMap { try? HeartRateMeasurement(parsing: $0) }
-        }
-        /// A line for stderr, as `path:line: reason` in a replay: why the event was dropped (a malformed
-        /// notification), or that the distance sensor was lost or is back.
-        public var warning: String?
-        /// The metres a valid distance measurement covered, as fed to the engine (which counts them only
-        /// while an activity runs and is not paused): what an evaluation measures the shown distance by.
-        public internal(set) var metresCovered: Double?
-    }
-
     public var nextDeadline: Timestamp? { engine.nextDeadline }
 
     /// What a live driver whose source reports silence itself sets its timer for
@@ -44,32 +26,20 @@ public struct StrapFeed: Sendable {
         engine.tick(at: time)
     }
 
-    /// Feeds one event. Malformed heart-rate values are dropped with a warning (the connection goes on);
-    /// battery, location and notes do not touch the live state. The driver ticks at `nextDeadline`
-    /// when it falls before its next event.
-    public mutating func handle(_ event: StrapEvent) -> Outcome {
-        var outcome = Outcome()
-        var warnings: [String] = []
-        let note = handle(event, updates: &outcome.updates, warnings: &warnings)
-        outcome.warning = warnings.first
-        outcome.metresCovered = note.metresCovered
-        if note.measured, case let .notification(_, value) = event.kind { outcome.measuredValue = value }
-        return outcome
-    }
-
-    /// `Outcome` without its updates and warning, which `handle(_:updates:warnings:)` appends to the
-    /// caller's arrays.
+    /// What one event was, beside the updates and the warning `handle` appends to the caller's arrays.
     public struct Note: Sendable {
         /// The event was a valid 0x2A37 notification: its value parses as a `HeartRateMeasurement`.
         public internal(set) var measured = false
         public internal(set) var metresCovered: Double?
     }
 
-    /// `handle(_:)` for a driver that feeds events in a tight loop (a replay): the updates and the
-    /// warning, if any, are appended to `updates` and `warnings`, the rest comes back as a `Note`. An
-    /// `Outcome` is returned through memory, and its optional fields are destroyed there through their
-    /// types' generic value witnesses, ~200 instructions per event: as much as the engine's own work
-    /// on a sample. A warning kept in `Note` cost its destruction through a value witness too (~25).
+    /// Feeds one event, appending its updates and its warning, if any (a line for stderr, as
+    /// `path:line: reason` in a replay: why a malformed notification was dropped, or that the distance
+    /// sensor was lost or is back), to the caller's arrays: a driver feeds events in a tight loop, and
+    /// a result carrying them would be returned through memory and destroyed field by field. Malformed
+    /// heart-rate values are dropped with a warning (the connection goes on); battery, location and
+    /// notes do not touch the live state. The driver ticks at `nextDeadline` when it falls before its
+    /// next event.
     public mutating func handle(
         _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {

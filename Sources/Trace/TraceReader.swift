@@ -15,7 +15,7 @@ public final class TraceReader {
     public var lineNumber: Int { cursor.pointee.lineNumber }
 
     /// Everything `next()` changes, behind a pointer the reader owns. A class's stored `var` costs a
-    /// dynamic exclusivity check on every access (~120 instructions per event, a tenth of the reader);
+    /// dynamic exclusivity check on every access (a runtime call, several per event);
     /// those checks guard against overlapping access, and a reader is used by one caller at a time
     /// (it is not Sendable, and `next()` never re-enters itself).
     private let cursor: UnsafeMutablePointer<Cursor>
@@ -96,7 +96,7 @@ public final class TraceReader {
     /// `next()` for a loop that keeps one event variable: replaces `event` with the next event and
     /// answers true, or answers false at the end (leaving `event` without a notification value).
     /// A non-optional event is what makes this cheaper per line: an optional event in memory is
-    /// destroyed through its type's generic value witness (~110 instructions), `event` directly.
+    /// destroyed through its type's generic value witness (an indirect call), `event` directly.
     public func next(into event: inout StrapEvent) throws(TraceReadError) -> Bool {
         event.kind = .connected // lets go of the previous value, so the reader reuses its storage
         guard let next = try cursor.pointee.next(path: path) else { return false }

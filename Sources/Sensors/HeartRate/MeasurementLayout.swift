@@ -13,7 +13,7 @@ public struct MeasurementLayout: Sendable, Hashable {
     /// Reads flags, rate (u8 or u16), energy expended (u16, optional), then checks that the rest is
     /// whole RR intervals (u16 each) if the flags announce them, or nothing. Little-endian throughout.
     /// Inlinable so callers in other modules get it specialized for their byte container, and inlined:
-    /// the live state parses every notification with it, and as a call it cost ~30 instructions more.
+    /// the live state parses every notification with it, and as a call it cost measurably more.
     @inlinable @inline(__always)
     public init<Bytes: Collection>(parsing value: Bytes) throws(MeasurementError)
     where Bytes.Element == UInt8, Bytes.Index == Int {

@@ -28,7 +28,7 @@ public final class LiveSession: @unchecked Sendable {
     /// then goes from the socket through the engine on one thread, with no hand-off.
     let queue: DispatchQueue
     /// The variables each notification reads and writes (`feed`, `phase`, `lastEventTime`,
-    /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, ~90 instructions an
+    /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, a runtime call per
     /// access, several a notification). It catches overlapping accesses; none can happen here: they are
     /// touched only on the queue, and nothing called during an access (the pure feed) calls back.
     @exclusivity(unchecked) private var feed: StrapFeed
@@ -337,7 +337,7 @@ public final class LiveSession: @unchecked Sendable {
         lastEventTime = event.time
         var updates: [ActivityUpdate] = [] // empty for most events: no allocation
         var warnings: [String] = []
-        _ = feed.handle(event, updates: &updates, warnings: &warnings) // not the `Outcome` form: it costs ~200 instructions more
+        _ = feed.handle(event, updates: &updates, warnings: &warnings)
         for warning in warnings { console.warn(origin.map { "\($0): \(warning)" } ?? warning) }
         if !updates.isEmpty { send(updates) }
     }

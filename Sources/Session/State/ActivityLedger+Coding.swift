@@ -13,7 +13,7 @@ extension ActivityLedger {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += Array("\n{\"sinks\":".utf8)
-            // JSONBytes writes what JSONEncoder would, at a tenth of the instructions: this runs per update.
+            // JSONBytes writes what JSONEncoder would, far cheaper (docs/performance.md): this runs per update.
             var sinks = JSONBytes(capacity: 64)
             sinks.raw(UInt8(ascii: "["))
             for (index, sink) in entry.sinks.enumerated() {

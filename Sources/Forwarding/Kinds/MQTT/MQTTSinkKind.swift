@@ -53,6 +53,7 @@ extension SinkKind {
     private static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "gateway" }
-        return String(cString: buffer)
+        let name = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: name, as: UTF8.self)
     }
 }

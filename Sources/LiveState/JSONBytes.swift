@@ -42,17 +42,24 @@ public struct JSONBytes: Sendable {
         bytes.append(byte)
     }
 
+    /// Bytes the caller writes in place, already valid JSON (a timestamp's digits).
+    public mutating func raw(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+    }
+
     // MARK: - Values
 
-    /// A JSON string literal with JSONEncoder's escaping.
-    public mutating func string(_ text: String) {
+    /// A JSON string literal with JSONEncoder's escaping; `escapingSlash` false leaves `/` as it is
+    /// (RFC 8259 allows both), for text a person reads: paths, names, our own lines.
+    public mutating func string(_ text: String, escapingSlash: Bool = true) {
         var text = text
+        let slash = escapingSlash ? UInt8(ascii: "/") : UInt8(ascii: "\"")
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash
                 else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(for: byte)
@@ -80,8 +87,25 @@ public struct JSONBytes: Sendable {
 
     private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 
+    public mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+    }
+
+    public mutating func null() {
+        bytes.append(contentsOf: Self.nullBytes)
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+
     /// A whole number in decimal, as JSONEncoder prints an `Int`.
     public mutating func integer(_ value: Int) {
+        Self.appendDecimal(Int64(value), to: &bytes)
+    }
+
+    /// Any fixed-width integer (a 64-bit one prints whole, unsigned ones up to Int64.max).
+    public mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
         Self.appendDecimal(Int64(value), to: &bytes)
     }
 
@@ -120,5 +144,16 @@ public struct JSONBytes: Sendable {
             } while magnitude > 0
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
+    }
+}
+
+extension String {
+    /// The text as a JSON string literal, the way messages and `config check` quote a value the
+    /// user wrote: quotes and control characters visible (`\n`, `\u0001`), `/` and everything else
+    /// as is. The one escaping there is (`JSONBytes.string`).
+    public var jsonQuoted: String {
+        var json = JSONBytes(capacity: utf8.count + 2)
+        json.string(self, escapingSlash: false)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }

@@ -63,7 +63,7 @@ package enum JSONWriter {
     }
 
     /// A JSON string literal (RFC 8259 escaping).
-    static func quoted(_ string: String) -> String { string.jsonQuoted }
+    static func quoted(_ string: String) -> String { string.jsonQuoted } // LiveState's JSONBytes escaping
 }
 
 extension JSONValue {

@@ -15,7 +15,7 @@ import Sensors
 /// hop). That queue may be the consumer's own (busy for seconds while it flushes): the link never
 /// blocks a thread waiting for it.
 public final class SensorLink: Sendable {
-    public let selector: StrapSelector
+    public let selector: SensorSelector
     /// What the sensor may be: the strap is a heart-rate sensor; the distance sensor is any kind
     /// that gives distance, told apart by the services it offers once connected.
     let kinds: [SensorKind]
@@ -27,7 +27,7 @@ public final class SensorLink: Sendable {
     let environment: LinkEnvironment
     var queue: DispatchQueue { environment.events }
 
-    public init(selector: StrapSelector, role: SensorRole = .strap, client: BlueZClient, gates: AdapterGates,
+    public init(selector: SensorSelector, role: SensorRole = .strap, client: BlueZClient, gates: AdapterGates,
                 policy: ReconnectPolicy = ReconnectPolicy(), environment: LinkEnvironment,
                 onEvent: @escaping @Sendable (StrapEvent) -> Void) {
         self.selector = selector

@@ -41,7 +41,7 @@ final class FakeBlueZ: @unchecked Sendable {
     /// A link with a policy scaled for tests (short backoff, 1 s watchdog), its task and a
     /// reader for its events.
     /// `consume` runs on the link's queue before each event is recorded (a consumer's own work).
-    func link(_ selector: StrapSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in },
+    func link(_ selector: SensorSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in },
               consume: @escaping @Sendable (StrapEvent) -> Void = { _ in })
         -> (link: SensorLink, task: Task<Void, any Error>, events: EventRecorder) {
         var policy = ReconnectPolicy()

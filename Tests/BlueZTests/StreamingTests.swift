@@ -36,7 +36,7 @@ import Testing
 
     @Test func findsTheFirstHeartRateStrapByDefaultAndByName() async throws {
         let fake = try await FakeBlueZ(["--count", "5", "--interval", "10"])
-        for selector in [StrapSelector.anyHeartRateStrap, StrapSelector("HRM-Sim 1")] {
+        for selector in [SensorSelector.anyHeartRateStrap, SensorSelector("HRM-Sim 1")] {
             let (_, task, recorder) = fake.link(selector)
             try await recorder.read(until: { $0.contains { $0.kind == .connected } }, "a connection via \(selector)")
             task.cancel()

@@ -18,7 +18,7 @@ import Testing
         return try ConfigurationReader.read(Array(text.utf8), file: "test.json")
     }
 
-    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable ([Config.StrapSelector]) -> Void = { _ in })
+    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable ([SensorSelector]) -> Void = { _ in })
         -> StrapSessions.Context {
         StrapSessions.Context(stateDirectory: directory.path("state"), spoolDirectory: directory.path("spool"),
                               environment: [:], console: console, onStop: stopped)
@@ -45,7 +45,7 @@ import Testing
         }
         for (_, session) in made { session.stop(signal: SIGTERM) }
         #expect(made.map { $0.session.wait() } == [.stopped(signal: SIGTERM), .stopped(signal: SIGTERM)])
-        #expect(stops.all.sorted() == ["address C8:5F:33:12:34:56", "name \"Polar H10 8C4E\" + name \"Rower pod\""],
+        #expect(stops.all.sorted() == ["'Polar H10 8C4E' + 'Rower pod'", "C8:5F:33:12:34:56"],
                 "each source, the distance sensor beside a strap too, is told to let go")
         let a = try String(contentsOfFile: directory.path("a.ndjson"), encoding: .utf8)
         let b = try String(contentsOfFile: directory.path("b.ndjson"), encoding: .utf8)

@@ -2,6 +2,7 @@ import BlueZ
 import Config
 import FoundationEssentials
 import LiveState
+import Sensors
 import Session
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
@@ -73,7 +74,7 @@ enum RunCommand {
     }
 
     /// One strap's session, and the distance sensor feeding it beside the strap.
-    private typealias Workout = (selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector?, session: LiveSession)
+    private typealias Workout = (selector: SensorSelector, distance: SensorSelector?, session: LiveSession)
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
     /// (/etc/hrbridge/config.json, ~/.config/hrbridge/config.json); else nil: the flags say it all.
@@ -101,12 +102,12 @@ enum RunCommand {
             stateDirectory: SessionOptions.stateDirectory(arguments),
             spoolDirectory: SinkOptions.spoolDirectory(arguments),
             environment: ProcessInfo.processInfo.environment, console: console,
-            onStop: { sensors in for sensor in sensors { links.stop(BlueZ.StrapSelector(sensor)) } },
+            onStop: { sensors in for sensor in sensors { links.stop(sensor) } },
             grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace,
             statusInterval: try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
         )
         let made = try CLIError.catching(StrapSessions.make(configuration, context: context))
-        return made.map { (BlueZ.StrapSelector($0.strap.strap), $0.strap.distanceSensor.map(BlueZ.StrapSelector.init), $0.session) }
+        return made.map { ($0.strap.strap, $0.strap.distanceSensor, $0.session) }
     }
 
     /// One session per --device (default: the first strap found), each with the flags' cadence and sinks.

@@ -1,4 +1,5 @@
 import BlueZ
+import Sensors
 
 /// The straps `run` and `record` are given with `--device` (repeatable), and the distance sensor
 /// beside one of them with `--distance-device`.
@@ -9,20 +10,20 @@ enum DeviceOptions {
     )
 
     /// `--distance-device`, for the one strap of `straps`; several straps name theirs in the configuration file.
-    static func distanceSelector(_ arguments: ParsedArguments, straps: [BlueZ.StrapSelector],
-                                 spec: CommandSpec) throws(CLIError) -> BlueZ.StrapSelector? {
+    static func distanceSelector(_ arguments: ParsedArguments, straps: [SensorSelector],
+                                 spec: CommandSpec) throws(CLIError) -> SensorSelector? {
         guard let text = arguments.value("--distance-device") else { return nil }
         guard straps.count == 1 else {
             throw .usage("--distance-device goes with one --device; give several straps theirs with distanceSensor in a configuration file", spec)
         }
-        let selector = BlueZ.StrapSelector(text)
+        let selector = SensorSelector(text)
         guard selector != straps[0] else { throw .usage("--distance-device is the strap itself", spec) }
         return selector
     }
 
     /// Each `--device` once, in order; none given: the first heart-rate strap found.
-    static func selectors(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [BlueZ.StrapSelector] {
-        let given = arguments.allValues("--device").map(BlueZ.StrapSelector.init)
+    static func selectors(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SensorSelector] {
+        let given = arguments.allValues("--device").map(SensorSelector.init)
         guard Set(given).count == given.count else { throw .usage("the same --device given twice", spec) }
         return given.isEmpty ? [.anyHeartRateStrap] : given
     }

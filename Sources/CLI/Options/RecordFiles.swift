@@ -1,11 +1,12 @@
 import BlueZ
+import Sensors
 import Session
 
 extension TraceRecorder {
     /// `--record FILE` and `record -o FILE`: a recorder per strap (`files(_:for:)`); a usage error
     /// when two straps' names would share a file.
     /// Each strap's file also holds the distance sensor beside it, if any.
-    static func recorders(_ path: String, for straps: [(strap: BlueZ.StrapSelector, distance: BlueZ.StrapSelector?)],
+    static func recorders(_ path: String, for straps: [(strap: SensorSelector, distance: SensorSelector?)],
                           spec: CommandSpec) throws(CLIError) -> [TraceRecorder] {
         let selectors = straps.map(\.strap)
         let files = files(path, for: selectors)

@@ -4,9 +4,9 @@ import Sensors
 
 /// One strap and the activity it feeds.
 public struct StrapConfiguration: Sendable, Equatable {
-    public var strap: StrapSelector
+    public var strap: SensorSelector
     /// The foot pod or bike sensor whose distance the activity shows (`distanceSensor`), if any.
-    public var distanceSensor: StrapSelector?
+    public var distanceSensor: SensorSelector?
     /// `wheelCircumference`, for a bike sensor.
     public var distance: DistanceSettings
     /// workoutName from the file; intervalLabel and activityIDPrefix from it or the engine's defaults.
@@ -15,7 +15,7 @@ public struct StrapConfiguration: Sendable, Equatable {
     public var cadence: CadencePolicy
     public var sinks: [SinkSettings]
 
-    public init(strap: StrapSelector, distanceSensor: StrapSelector? = nil, distance: DistanceSettings = DistanceSettings(),
+    public init(strap: SensorSelector, distanceSensor: SensorSelector? = nil, distance: DistanceSettings = DistanceSettings(),
                 activity: ActivitySettings, cadence: CadencePolicy, sinks: [SinkSettings]) {
         self.strap = strap
         self.distanceSensor = distanceSensor
@@ -26,16 +26,13 @@ public struct StrapConfiguration: Sendable, Equatable {
     }
 }
 
-/// How a strap is recognised: its Bluetooth address (exact) or its advertised name.
-public enum StrapSelector: Sendable, Hashable, CustomStringConvertible {
-    /// `AA:BB:CC:DD:EE:FF`, upper case.
-    case address(String)
-    case name(String)
-
-    public var description: String {
+extension SensorSelector {
+    /// How a configuration names it in a message: `address AA:…` or `name "…"`.
+    var configured: String {
         switch self {
         case let .address(address): "address \(address)"
         case let .name(name): "name \(JSONWriter.quoted(name))"
+        case .anyHeartRateStrap: "any heart-rate strap"
         }
     }
 }

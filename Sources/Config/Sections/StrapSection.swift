@@ -19,12 +19,12 @@ enum StrapSection {
         guard let elements = node.array() else { return nil }
         guard !elements.isEmpty else { node.report("expected at least one strap"); return nil }
         var straps: [StrapConfiguration] = []
-        var firstUse: [StrapSelector: Int] = [:]
+        var firstUse: [SensorSelector: Int] = [:]
         for (index, element) in elements.enumerated() {
             guard let strap = readStrap(element, cadence: base) else { continue }
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             if let used = sensors.first(where: { firstUse[$0] != nil }) {
-                element.report("\(used) is already used by straps[\(firstUse[used]!)]; one sensor feeds one activity")
+                element.report("\(used.configured) is already used by straps[\(firstUse[used]!)]; one sensor feeds one activity")
                 continue
             }
             for sensor in sensors { firstUse[sensor] = index }
@@ -97,17 +97,17 @@ enum StrapSection {
     }
 
     /// `{"address": …}` or `{"name": …}`, as a strap is named.
-    private static func readDistanceSensor(_ node: ConfigNode) -> StrapSelector? {
+    private static func readDistanceSensor(_ node: ConfigNode) -> SensorSelector? {
         guard let object = ObjectFields(node, allowed: ["address", "name"]) else { return nil }
         return readSelector(object)
     }
 
-    private static func readSelector(_ object: ObjectFields) -> StrapSelector? {
+    private static func readSelector(_ object: ObjectFields) -> SensorSelector? {
         switch (object.optional("address"), object.optional("name")) {
         case let (address?, nil):
-            return address.bluetoothAddress().map(StrapSelector.address)
+            return address.bluetoothAddress().map(SensorSelector.address)
         case let (nil, name?):
-            return name.nonEmptyString().map(StrapSelector.name)
+            return name.nonEmptyString().map(SensorSelector.name)
         case (.some, .some):
             object.node.report("expected \"address\" or \"name\", not both (the address is exact; use it alone)")
             return nil
@@ -133,10 +133,13 @@ enum StrapSection {
     }
 
     /// `"address": …` or `"name": …`, as a strap or its distance sensor is named in the file.
-    private static func selectorMember(_ selector: StrapSelector) -> JSONValue.Member {
+    private static func selectorMember(_ selector: SensorSelector) -> JSONValue.Member {
         switch selector {
         case let .address(address): .init("address", .string(address))
         case let .name(name): .init("name", .string(name))
+        // The file always names its sensors (readSelector): a configuration read from one holds
+        // no "first strap found", which only the command line's default means.
+        case .anyHeartRateStrap: .init("name", .null)
         }
     }
 }

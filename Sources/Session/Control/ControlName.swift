@@ -1,6 +1,7 @@
 import BlueZ
+import Sensors
 
-extension BlueZ.StrapSelector {
+extension SensorSelector {
     /// How `hrbridge ctl --strap` names it: the address, the advertised name, or `any`.
     public var controlName: String {
         switch self {

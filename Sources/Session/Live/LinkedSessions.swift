@@ -6,9 +6,9 @@ import Sensors
 /// sessions run until their sources end or a signal stops them, then every link stops.
 public enum LinkedSessions {
     public struct Strap {
-        var selector: BlueZ.StrapSelector
+        var selector: SensorSelector
         /// The foot pod or bike sensor feeding the same session with distance, if any.
-        var distance: BlueZ.StrapSelector?
+        var distance: SensorSelector?
         var session: LiveSession
         /// `--record`: every event written exactly as it arrived, before the session sees it. Should a
         /// write fail (a full disk), the trace is cut there, said at once, and the activity goes on:
@@ -16,7 +16,7 @@ public enum LinkedSessions {
         /// point drops no sample silently. The run then exits with that failure (73).
         var recorder: TraceRecorder?
 
-        public init(selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil, session: LiveSession, recorder: TraceRecorder?) {
+        public init(selector: SensorSelector, distance: SensorSelector? = nil, session: LiveSession, recorder: TraceRecorder?) {
             self.selector = selector
             self.distance = distance
             self.session = session

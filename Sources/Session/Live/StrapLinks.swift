@@ -13,14 +13,14 @@ public final class StrapLinks: Sendable {
     /// what to do after its last event (on the same queue, so nothing is delivered after it). `queue`:
     /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
     public struct Strap: Sendable {
-        var selector: BlueZ.StrapSelector
+        var selector: SensorSelector
         /// The strap itself, or the distance sensor beside it (its events are tagged so).
         var role: SensorRole
         var queue: DispatchQueue?
         var consume: @Sendable (StrapEvent) -> SessionError?
         var ended: @Sendable () -> Void
 
-        public init(selector: BlueZ.StrapSelector, role: SensorRole = .strap, queue: DispatchQueue? = nil,
+        public init(selector: SensorSelector, role: SensorRole = .strap, queue: DispatchQueue? = nil,
                     consume: @escaping @Sendable (StrapEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
             self.selector = selector
             self.role = role
@@ -31,15 +31,15 @@ public final class StrapLinks: Sendable {
     }
 
     private struct State {
-        var tasks: [BlueZ.StrapSelector: Task<Void, Never>] = [:]
+        var tasks: [SensorSelector: Task<Void, Never>] = [:]
         /// Stopped before its link existed: it is not started.
-        var stopped: Set<BlueZ.StrapSelector> = []
+        var stopped: Set<SensorSelector> = []
         /// The first reason a strap stopped without being asked (Bluetooth unusable, a write failed).
         var failure: SessionError?
         /// Between `sleep()` and `wake()`: links let go for the machine's sleep, to be started again.
         var sleeping = false
         /// What `wake()` needs to start a link again.
-        var launched: [BlueZ.StrapSelector: (strap: Strap, client: BlueZClient, gates: AdapterGates)] = [:]
+        var launched: [SensorSelector: (strap: Strap, client: BlueZClient, gates: AdapterGates)] = [:]
     }
 
     private let state = Mutex(State())
@@ -108,7 +108,7 @@ public final class StrapLinks: Sendable {
     }
 
     /// Lets go of one strap (any thread): its link stops notifications and disconnects.
-    public func stop(_ selector: BlueZ.StrapSelector) {
+    public func stop(_ selector: SensorSelector) {
         state.withLock { state in
             state.stopped.insert(selector)
             state.tasks[selector]?.cancel()

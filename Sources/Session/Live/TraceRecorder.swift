@@ -9,14 +9,14 @@ import Trace
 /// and reports that once. Several straps recorded together get a file each (`files(_:for:)`).
 public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
     private let path: String
-    private let selector: BlueZ.StrapSelector
-    private let distance: BlueZ.StrapSelector?
+    private let selector: SensorSelector
+    private let distance: SensorSelector?
     private var writer: TraceWriter?
     /// The write that failed, with where the trace now ends; nothing is written after it.
     public private(set) var failure: SessionError?
 
     /// `distance`: the distance sensor whose events share the file (on the same queue).
-    public init(path: String, selector: BlueZ.StrapSelector, distance: BlueZ.StrapSelector? = nil) {
+    public init(path: String, selector: SensorSelector, distance: SensorSelector? = nil) {
         self.path = path
         self.selector = selector
         self.distance = distance
@@ -49,7 +49,7 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
 extension TraceRecorder {
     /// How the header names a sensor: by the address or the name it was asked for ("the first
     /// strap found" names none).
-    private static func addressAndName(_ selector: BlueZ.StrapSelector) -> (address: String?, name: String?) {
+    private static func addressAndName(_ selector: SensorSelector) -> (address: String?, name: String?) {
         switch selector {
         case let .address(address): (address, nil)
         case let .name(name): (nil, name)
@@ -62,7 +62,7 @@ extension TraceRecorder {
     /// The file each strap is recorded to: `path` itself for one strap; for several, the strap
     /// inserted before the extension (`today.trace` → `today.F1-5A-17-00-00-01.trace`,
     /// `today.HRM-Pro.trace`), so that every trace stays one strap's, as replay expects.
-    public static func files(_ path: String, for selectors: [BlueZ.StrapSelector]) -> [String] {
+    public static func files(_ path: String, for selectors: [SensorSelector]) -> [String] {
         guard selectors.count > 1 else { return selectors.map { _ in path } }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let dot = path[slash...].lastIndex(of: ".").flatMap { $0 > slash ? $0 : nil }
@@ -71,7 +71,7 @@ extension TraceRecorder {
     }
 
     /// A strap as a file-name part: letters, digits, `-` and `_`; anything else becomes `-`.
-    private static func fileLabel(_ selector: BlueZ.StrapSelector) -> String {
+    private static func fileLabel(_ selector: SensorSelector) -> String {
         let text = switch selector {
         case let .address(address): address
         case let .name(name): name

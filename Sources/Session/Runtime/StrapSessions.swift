@@ -3,6 +3,7 @@ import Config
 import Forwarding
 import FoundationEssentials
 import LiveState
+import Sensors
 
 /// One live session per strap of the configuration file (for `run`): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
@@ -15,12 +16,12 @@ public enum StrapSessions {
         var console: any SessionConsole
         /// Called (any thread) when a signal stops a strap's session: let go of the strap and of the
         /// distance sensor beside it.
-        var onStop: @Sendable ([Config.StrapSelector]) -> Void
+        var onStop: @Sendable ([SensorSelector]) -> Void
         var grace: Double
         var statusInterval: Double?
 
         public init(stateDirectory: String, spoolDirectory: String, environment: [String: String], console: any SessionConsole,
-                    onStop: @escaping @Sendable ([Config.StrapSelector]) -> Void, grace: Double = SinkSet.defaultGrace,
+                    onStop: @escaping @Sendable ([SensorSelector]) -> Void, grace: Double = SinkSet.defaultGrace,
                     statusInterval: Double? = nil) {
             self.stateDirectory = stateDirectory
             self.spoolDirectory = spoolDirectory

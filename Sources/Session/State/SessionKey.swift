@@ -1,8 +1,9 @@
-import Platform
 import BlueZ
 import Config
 import Forwarding
 import FoundationEssentials
+import Platform
+import Sensors
 
 /// Names a session's state file: one per strap (a strap has one activity at a time, and two runs
 /// must not both own it) and one per replayed trace file.
@@ -12,11 +13,14 @@ public enum SessionKey {
         "strap-" + Spool.safeFileName(selector)
     }
 
-    /// `strap-AA_BB_CC_DD_EE_FF` for an address, `strap-name-<name>` for a name (never mistaken for one).
-    static func strap(_ selector: Config.StrapSelector) -> String {
+    /// `strap-AA_BB_CC_DD_EE_FF` for an address, `strap-name-<name>` for a name (never mistaken for
+    /// one), `strap-any` for "the first strap found": the command line's and the configuration's
+    /// strap share one state file.
+    public static func strap(_ selector: SensorSelector) -> String {
         switch selector {
         case let .address(address): strap(address)
         case let .name(name): strap("name-" + name)
+        case .anyHeartRateStrap: strap("any")
         }
     }
 
@@ -37,17 +41,5 @@ public enum SessionKey {
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
-    }
-}
-
-extension SessionKey {
-    /// A strap given on the command line: the same state file as the configuration's for the same
-    /// strap; `strap-any` for "the first strap found".
-    public static func strap(_ selector: BlueZ.StrapSelector) -> String {
-        switch selector {
-        case let .address(address): strap(Config.StrapSelector.address(address))
-        case let .name(name): strap(Config.StrapSelector.name(name))
-        case .anyHeartRateStrap: strap("any")
-        }
     }
 }

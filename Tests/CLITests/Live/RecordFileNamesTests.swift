@@ -1,12 +1,13 @@
 import BlueZ
 @testable import CLI
+import Sensors
 import Session
 import Testing
 
 /// Where `--record FILE` / `record -o FILE` put each strap's trace.
 @Suite struct RecordFileNamesTests {
-    static let pro = BlueZ.StrapSelector.name("HRM-Pro")
-    static let polar = BlueZ.StrapSelector.address("F1:5A:17:00:00:01")
+    static let pro = SensorSelector.name("HRM-Pro")
+    static let polar = SensorSelector.address("F1:5A:17:00:00:01")
 
     @Test(arguments: [
         ("today.trace", [polar], ["today.trace"]),
@@ -16,7 +17,7 @@ import Testing
         (".trace", [pro, .name("Polar H10 1A2B/3C")], [".trace.HRM-Pro", ".trace.Polar-H10-1A2B-3C"]),
         ("a.b.trace", [.anyHeartRateStrap, pro], ["a.b.any.trace", "a.b.HRM-Pro.trace"]),
     ])
-    func eachStrapGetsAFile(_ path: String, _ selectors: [BlueZ.StrapSelector], _ expected: [String]) {
+    func eachStrapGetsAFile(_ path: String, _ selectors: [SensorSelector], _ expected: [String]) {
         #expect(TraceRecorder.files(path, for: selectors) == expected)
     }
 

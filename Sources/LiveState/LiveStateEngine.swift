@@ -35,8 +35,6 @@ public struct LiveStateEngine: Sendable {
     private var flaps: FlapRule
     /// `updatesPerHour`: nil without a limit.
     private var routine: RoutineBudget?
-    /// `artefactPatience` in microseconds.
-    private let patience: Int64
 
     /// Updates sent at priority 10, and those urgent by their reason but sent at 5
     /// (`ActivityUpdate.isDemoted`), over every activity so far: for `ctl status`.
@@ -49,7 +47,6 @@ public struct LiveStateEngine: Sendable {
         zones = HeartRateZones(boundaries: self.policy.zoneBoundaries, hysteresis: self.policy.zoneHysteresis)
         durations = PolicyDurations(self.policy)
         recent = RecentRates(windowSeconds: self.policy.smoothingWindow)
-        patience = Int64((self.policy.artefactPatience * Double(Timestamp.microsecondsPerSecond)).rounded())
         label = settings.intervalLabel
         flaps = FlapRule(self.policy)
         routine = self.policy.updatesPerHour > 0 ? RoutineBudget(perHour: self.policy.updatesPerHour) : nil
@@ -107,7 +104,7 @@ public struct LiveStateEngine: Sendable {
                 consider(deadlines.floor)
                 if let routine, let now { consider(routine.whenAffordable(after: now)) }
                 if let excursion, excursion.isSuspect(budgetShort: budgetShort) {
-                    consider(excursion.since.adding(microseconds: patience))
+                    consider(excursion.since.adding(microseconds: durations.artefactPatience))
                 }
             }
         }
@@ -276,7 +273,7 @@ public struct LiveStateEngine: Sendable {
     private mutating func changeDue(at time: Timestamp) -> Bool {
         var due = distanceBehind
         if !due, let excursion {
-            due = !(excursion.isSuspect(budgetShort: budgetShort) && time < excursion.since.adding(microseconds: patience))
+            due = !(excursion.isSuspect(budgetShort: budgetShort) && time < excursion.since.adding(microseconds: durations.artefactPatience))
         }
         guard due else { return false }
         return routine?.affordsChange(at: time) ?? true

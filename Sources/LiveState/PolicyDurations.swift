@@ -10,6 +10,7 @@ struct PolicyDurations: Sendable {
     let refreshLead: Int64
     let giveUpInterval: Int64
     let minimumInterval: Int64
+    let artefactPatience: Int64
 
     init(_ policy: CadencePolicy) {
         func micros(_ seconds: Double) -> Int64 {
@@ -21,5 +22,6 @@ struct PolicyDurations: Sendable {
         refreshLead = micros(policy.refreshLead)
         giveUpInterval = micros(policy.giveUpInterval)
         minimumInterval = micros(policy.minimumInterval)
+        artefactPatience = micros(policy.artefactPatience)
     }
 }

@@ -1,5 +1,3 @@
-import BlueZ
-import Dispatch
 import Sensors
 import Session
 
@@ -35,26 +33,8 @@ enum RecordCommand {
         let selectors = try DeviceOptions.selectors(arguments, spec: spec)
         let distance = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
         let recorders = try TraceRecorder.recorders(output, for: selectors.map { ($0, distance) }, spec: spec)
-        let links = StrapLinks(console: console)
-        let ended = DispatchGroup()
-        let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in
-            console.warn("\(SignalWatcher.name(signal)): stopping notifications and disconnecting")
-            links.stopAll()
-        }
-        defer { watcher.cancel() }
-        links.start(zip(selectors, recorders).flatMap { selector, recorder in
-            ended.enter()
-            // The strap and its distance sensor write one file: both deliver on one queue, in time order.
-            let (queue, order) = (DispatchQueue(label: "hrbridge.record"), EventOrder())
-            let consume: @Sendable (StrapEvent) -> SessionError? = { recorder.append(order.ordered($0)) }
-            let strap = StrapLinks.Strap(selector: selector, queue: queue, consume: consume, ended: { ended.leave() })
-            guard let distance else { return [strap] }
-            ended.enter()
-            return [strap, StrapLinks.Strap(selector: distance, role: .distance, queue: queue, consume: consume,
-                                            ended: { ended.leave() })]
-        })
-        ended.wait()
-        links.waitForAll()
-        if let failure = links.failure { throw CLIError(failure) }
+        try CLIError.catching(RecordedLinks.run(zip(selectors, recorders).map {
+            RecordedLinks.Workout(strap: $0, distance: distance, recorder: $1)
+        }, console: console))
     }
 }

@@ -109,7 +109,7 @@ enum RecoverCommand {
         if flagged, arguments.value("--config") != nil { throw .usage("--sink and --config exclude each other", spec) }
         let grace = try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace
         if flagged {
-            return { _ throws(CLIError) in (try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: nil), CadencePolicy()) }
+            return { _ throws(CLIError) in (try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: nil), CadencePolicy()) }
         }
         let environment = ProcessInfo.processInfo.environment
         let path: String? = if let explicit = arguments.value("--config") { explicit } else {

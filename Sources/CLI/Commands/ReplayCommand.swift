@@ -76,7 +76,7 @@ enum ReplayCommand {
             return
         }
         var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: feed)
-        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: false, source: strap(of: reader))
+        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: false, source: strap(of: reader))
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         defer {
             sinks.finish()
@@ -97,7 +97,7 @@ enum ReplayCommand {
             directory: SessionOptions.stateDirectory(arguments),
             key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
         ))
-        let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader))
+        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader))
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, schedule: TraceSchedule(reader: reader))

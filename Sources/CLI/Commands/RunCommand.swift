@@ -52,29 +52,30 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
-        let links = StrapLinks(console: console)
-        let straps = if let path = try configurationPath(arguments) {
-            try configuredStraps(path, arguments, links: links, console: console)
+        let configuration = if let path = try configurationPath(arguments) {
+            try configured(path, console: console)
         } else {
-            try flaggedStraps(arguments, links: links, console: console)
+            try flagged(arguments)
         }
+        let links = StrapLinks(console: console)
+        let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
+                                            sinks: try SinkOptions.sinkContext(arguments, spec: spec, console: console),
+                                            onStop: { sensors in for sensor in sensors { links.stop(sensor) } })
+        let straps = try CLIError.catching(StrapSessions.make(configuration, context: context))
         let recorders: [TraceRecorder?] = if let record = arguments.value("--record") {
-            try TraceRecorder.recorders(record, for: straps.map { ($0.selector, $0.distance) }, spec: spec)
+            try TraceRecorder.recorders(record, for: straps.map { ($0.strap.strap, $0.strap.distanceSensor) }, spec: spec)
         } else {
             straps.map { _ in nil }
         }
         let control = try CLIError.catching(
-            ControlService.start(controlBus, targets: straps.map { .init(name: $0.selector.controlName, session: $0.session) }, console: console)
+            ControlService.start(controlBus, targets: straps.map { .init(name: $0.strap.strap.controlName, session: $0.session) }, console: console)
         )
         defer { control?.close() }
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
-            LinkedSessions.Strap(selector: $0.selector, distance: $0.distance, session: $0.session, recorder: $1)
+            LinkedSessions.Strap(selector: $0.strap.strap, distance: $0.strap.distanceSensor, session: $0.session, recorder: $1)
         }, links: links, console: console))
     }
-
-    /// One strap's session, and the distance sensor feeding it beside the strap.
-    private typealias Workout = (selector: SensorSelector, distance: SensorSelector?, session: LiveSession)
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
     /// (/etc/hrbridge/config.json, ~/.config/hrbridge/config.json); else nil: the flags say it all.
@@ -88,9 +89,8 @@ enum RunCommand {
         return try? ConfigurationFile.locate(explicit: nil, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// One session per strap of the file, with the file's activities, cadence and sinks.
-    private static func configuredStraps(_ path: String, _ arguments: ParsedArguments, links: StrapLinks,
-                                         console: Console) throws(CLIError) -> [Workout] {
+    /// The file's straps, activities, cadence and sinks.
+    private static func configured(_ path: String, console: Console) throws(CLIError) -> BridgeConfiguration {
         let configuration: BridgeConfiguration
         do {
             configuration = try ConfigurationFile.load(path: path)
@@ -98,47 +98,26 @@ enum RunCommand {
             throw error.asCLIError
         }
         console.warn("\(path): \(configuration.straps.count) strap\(configuration.straps.count == 1 ? "" : "s")")
-        let context = StrapSessions.Context(
-            stateDirectory: SessionOptions.stateDirectory(arguments),
-            spoolDirectory: SinkOptions.spoolDirectory(arguments),
-            environment: ProcessInfo.processInfo.environment, console: console,
-            onStop: { sensors in for sensor in sensors { links.stop(sensor) } },
-            grace: try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace,
-            statusInterval: try SinkOptions.seconds(arguments, "--sink-status", default: nil, spec: spec)
-        )
-        let made = try CLIError.catching(StrapSessions.make(configuration, context: context))
-        return made.map { ($0.strap.strap, $0.strap.distanceSensor, $0.session) }
+        return configuration
     }
 
-    /// One session per --device (default: the first strap found), each with the flags' cadence and sinks.
-    private static func flaggedStraps(_ arguments: ParsedArguments, links: StrapLinks,
-                                      console: Console) throws(CLIError) -> [Workout] {
+    /// The configuration the flags describe: each --device (default: the first strap found) with the
+    /// flags' cadence and sinks, as a file listing those straps would give them.
+    private static func flagged(_ arguments: ParsedArguments) throws(CLIError) -> BridgeConfiguration {
         let selectors = try DeviceOptions.selectors(arguments, spec: spec)
         let distanceSelector = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
         let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
-        let distance = try CadenceOptions.distance(arguments, spec: spec)
-        var straps: [Workout] = []
-        for (index, selector) in selectors.enumerated() {
-            var settings = activity
-            // Activity ids are <prefix>-<start second>-<n>: straps that start together must differ.
-            if selectors.count > 1 { settings.activityIDPrefix += "-\(index + 1)" }
-            let engine: LiveStateEngine
-            do {
-                engine = try LiveStateEngine(policy: policy, settings: settings)
-            } catch {
-                throw .usage("\(error)", spec)
-            }
-            let stateFile = try CLIError.catching(
-                ActivityStateFile.opened(directory: SessionOptions.stateDirectory(arguments), key: SessionKey.strap(selector))
-            )
-            let sinks = try SinkSet.make(arguments, spec: spec, console: console, flushEachLine: true, source: selector.description)
-            let session = LiveSession(feed: StrapFeed(engine: engine, distance: distance), sinks: sinks, console: console, clock: .real,
-                                      stateFile: stateFile, sourceSilence: ReconnectPolicy().silenceTimeout, onStop: {
-                                          links.stop(selector)
-                                          if let distanceSelector { links.stop(distanceSelector) }
-                                      })
-            straps.append((selector, distanceSelector, session))
+        do {
+            // A name or label over the 4 KB limit is the flags' fault: a usage error, before any sink opens.
+            _ = try LiveStateEngine(policy: policy, settings: activity)
+        } catch {
+            throw .usage("\(error)", spec)
         }
-        return straps
+        let distance = try CadenceOptions.distance(arguments, spec: spec)
+        let sinks = try SinkOptions.requested(arguments, spec: spec)
+        return BridgeConfiguration(straps: selectors.map {
+            StrapConfiguration(strap: $0, distanceSensor: distanceSelector, distance: distance, activity: activity,
+                               cadence: policy, sinks: sinks)
+        }, http: SinkOptions.http(arguments))
     }
 }

@@ -1,6 +1,4 @@
 import BlueZ
-import DBus
-import Platform
 import Sensors
 import Session
 
@@ -36,12 +34,15 @@ enum ScanCommand {
             seconds = value
         }
         let json = arguments.has("--json")
-        let found: Result<[Sighting], CLIError> = runBlocking { [seconds] in await scan(for: seconds) }
-        let sensors = try found.get()
+        let found: Result<[SensorSighting], SessionError> = runBlocking { [seconds] in
+            do throws(SessionError) { return .success(try await BluetoothAccess.scan(for: seconds)) } catch { return .failure(error) }
+        }
+        let sensors = try CLIError.catching(found.get())
         guard !sensors.isEmpty else {
             throw .unavailable("no heart-rate strap, foot pod or bike sensor found in \(seconds) s.\n\(BluetoothAccess.noStrapHint)")
         }
-        for (device, kind, battery) in sensors.sorted(by: { ($0.device.rssi ?? .min) > ($1.device.rssi ?? .min) }) {
+        for sighting in sensors.sorted(by: { ($0.device.rssi ?? .min) > ($1.device.rssi ?? .min) }) {
+            let (device, kind, battery) = (sighting.device, sighting.kind, sighting.battery)
             if json {
                 var line = JSONLine()
                 line.string("address", device.address ?? "")
@@ -57,36 +58,5 @@ enum ScanCommand {
             }
         }
         console.output.flush()
-    }
-
-    private typealias Sighting = (device: Device1, kind: SensorKind, battery: UInt8?)
-
-    private static func scan(for seconds: Double) async -> Result<[Sighting], CLIError> {
-        let client: BlueZClient
-        do { client = try await BluetoothAccess.open() } catch { return .failure(CLIError(error)) }
-        let (tree, running) = (await client.tree, await client.isBlueZRunning)
-        if let problem = BluetoothAccess.problem(in: tree, isBlueZRunning: running) { return .failure(.unavailable(problem)) }
-        let adapters = tree.adapters.filter(\.powered)
-        for adapter in adapters {
-            try? await adapter.setDiscoveryFilter(Adapter1.sensorDiscoveryFilter(), on: client.bus)
-            do {
-                try await adapter.startDiscovery(on: client.bus)
-            } catch where error.name == BusErrorName.accessDenied {
-                return .failure(.unavailable(BluetoothAccess.permissionDenied))
-            } catch where error.name != "org.bluez.Error.InProgress" {
-                return .failure(.unavailable("cannot scan on \(adapter.interfaceName): \(error)"))
-            } catch {}
-        }
-        try? await TaskSleep.sleep(for: .seconds(seconds))
-        for adapter in adapters { try? await adapter.stopDiscovery(on: client.bus) }
-        let final = await client.tree
-        // A device's kind by the services it advertises, or offers once connected (a paired sensor
-        // that stopped advertising them).
-        let sightings = final.devices.compactMap { device -> Sighting? in
-            let services = device.uuids + final.services(of: device.path).map(\.uuid)
-            guard let kind = SensorKind.all.first(where: { services.contains($0.service) }) else { return nil }
-            return (device, kind, final.batteryPercentage(ofDevice: device.path))
-        }
-        return .success(sightings)
     }
 }

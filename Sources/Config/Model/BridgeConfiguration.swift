@@ -7,4 +7,11 @@ public struct BridgeConfiguration: Sendable, Equatable {
     /// a sink of a kind that uses it.
     public var shared: [String: SinkValues]
     public var http: HTTPSettings
+
+    /// What `run`'s flags describe is built the same way, so both take one path to their sessions.
+    public init(straps: [StrapConfiguration], shared: [String: SinkValues] = [:], http: HTTPSettings = HTTPSettings()) {
+        self.straps = straps
+        self.shared = shared
+        self.http = http
+    }
 }

@@ -46,3 +46,20 @@ public enum BluetoothAccess {
 
     public static let noStrapHint = "Fix: wake the strap (wet the electrodes and put it on; most sleep when off the chest), keep it near, and try again."
 }
+
+extension BluetoothAccess {
+    /// `scan`: the sensors nearby after `seconds` of discovery, or why Bluetooth cannot be used.
+    public static func scan(for seconds: Double) async throws(SessionError) -> [SensorSighting] {
+        let client = try await open()
+        let (tree, running) = (await client.tree, await client.isBlueZRunning)
+        if let problem = problem(in: tree, isBlueZRunning: running) { throw .unavailable(problem) }
+        do throws(SensorScanFailure) {
+            return try await client.scanForSensors(seconds: seconds)
+        } catch {
+            switch error {
+            case .accessDenied: throw .unavailable(permissionDenied)
+            case let .cannotStart(adapter, error): throw .unavailable("cannot scan on \(adapter): \(error)")
+            }
+        }
+    }
+}

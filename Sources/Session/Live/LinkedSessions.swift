@@ -28,22 +28,15 @@ public enum LinkedSessions {
     /// Across the machine's sleep (logind), the links let go and come back and the sessions go on.
     public static func run(_ straps: [Strap], links: StrapLinks, console: any SessionConsole) throws(SessionError) {
         links.start(straps.flatMap { strap in
-            let (session, recorder, order) = (strap.session, strap.recorder, EventOrder())
+            let (session, recorder) = (strap.session, strap.recorder)
             // Both links deliver on the session's queue: the recorder and the engine see one order,
-            // and the same times.
-            let consume: @Sendable (StrapEvent) -> SessionError? = { event in
-                let event = order.ordered(event)
+            // and the same times. The strap's link decides the session's end; the distance sensor's
+            // only stops with it.
+            return StrapLinks.Strap.workout(strap: strap.selector, distance: strap.distance, queue: session.queue, consume: { event in
                 if let cut = recorder?.append(event) { session.warnOnQueue("\(cut.message); the activity and its sinks go on") }
                 session.deliverOnQueue(event)
                 return nil
-            }
-            let strapLink = StrapLinks.Strap(selector: strap.selector, queue: session.queue, consume: consume,
-                                             ended: { session.endOfInput() })
-            // The strap's link decides the session's end; the distance sensor's only stops with it.
-            let distanceLink = strap.distance.map {
-                StrapLinks.Strap(selector: $0, role: .distance, queue: session.queue, consume: consume, ended: {})
-            }
-            return [strapLink] + (distanceLink.map { [$0] } ?? [])
+            }, strapEnded: { session.endOfInput() }, distanceEnded: {})
         })
         let sessions = straps.map(\.session)
         let sleepWatch = SleepWatch(console: console, actions: sleepActions(sessions, links: links))

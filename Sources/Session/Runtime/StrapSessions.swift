@@ -1,35 +1,33 @@
 import BlueZ
 import Config
-import Forwarding
 import FoundationEssentials
 import LiveState
 import Sensors
 
-/// One live session per strap of the configuration file (for `run`): each with its own engine,
+/// One live session per strap of a configuration (for `run`: the file's, or the one its flags make): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
 /// strap link) is attached by the caller (`run`: `StrapLinks` delivering on the session's queue).
 public enum StrapSessions {
     public struct Context {
         var stateDirectory: String
-        var spoolDirectory: String
-        var environment: [String: String]
-        var console: any SessionConsole
+        var sinks: SinkSet.Context
         /// Called (any thread) when a signal stops a strap's session: let go of the strap and of the
         /// distance sensor beside it.
         var onStop: @Sendable ([SensorSelector]) -> Void
-        var grace: Double
-        var statusInterval: Double?
 
         public init(stateDirectory: String, spoolDirectory: String, environment: [String: String], console: any SessionConsole,
                     onStop: @escaping @Sendable ([SensorSelector]) -> Void, grace: Double = SinkSet.defaultGrace,
                     statusInterval: Double? = nil) {
             self.stateDirectory = stateDirectory
-            self.spoolDirectory = spoolDirectory
-            self.environment = environment
-            self.console = console
+            self.sinks = SinkSet.Context(spoolDirectory: spoolDirectory, environment: environment, console: console,
+                                         grace: grace, statusInterval: statusInterval)
             self.onStop = onStop
-            self.grace = grace
-            self.statusInterval = statusInterval
+        }
+
+        public init(stateDirectory: String, sinks: SinkSet.Context, onStop: @escaping @Sendable ([SensorSelector]) -> Void) {
+            self.stateDirectory = stateDirectory
+            self.sinks = sinks
+            self.onStop = onStop
         }
     }
 
@@ -54,7 +52,7 @@ public enum StrapSessions {
             let session = LiveSession(
                 feed: StrapFeed(engine: engine, distance: strap.distance),
                 sinks: sinks,
-                console: context.console, clock: .real, stateFile: stateFile,
+                console: context.sinks.console, clock: .real, stateFile: stateFile,
                 sourceSilence: ReconnectPolicy().silenceTimeout, onStop: { onStop(sensors) }
             )
             made.append((strap, session))
@@ -66,14 +64,8 @@ public enum StrapSessions {
     /// `hrbridge recover` ending what that strap's earlier run left.
     public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration,
                                context: Context) throws(SessionError) -> SinkSet {
-        let relay = SinkLogRelay()
-        let control = SinkControlRelay()
-        let sinks = try ConfiguredSinks.make(strap.sinks, context: ConfiguredSinks.Context(
-            shared: configuration.shared, http: configuration.http, environment: context.environment,
-            spoolDirectory: context.spoolDirectory, console: context.console, flushEachLine: true, log: relay.log,
-            source: strap.strap.description, control: control
-        ))
-        return SinkSet(sinks: sinks, relay: relay, control: control, console: context.console, grace: context.grace, statusInterval: context.statusInterval)
+        try SinkSet.make(strap.sinks, shared: configuration.shared, http: configuration.http,
+                         source: strap.strap.description, context: context.sinks)
     }
 
     /// The state file key of a configured strap (`hrbridge recover` matches leftovers to straps by it).

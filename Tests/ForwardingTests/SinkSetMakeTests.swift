@@ -6,9 +6,9 @@ import Testing
 @testable import Session
 @testable import Forwarding
 
-/// Sinks built from the configuration file's values (what `run` uses), with secrets from files
-/// named directly or as systemd credentials.
-@Suite(.timeLimit(.minutes(1))) struct ConfiguredSinksTests {
+/// Sinks built from settings (what the configuration file and the `--sink` flags both give), with
+/// secrets from files named directly or as systemd credentials; an unknown kind is an error.
+@Suite(.timeLimit(.minutes(1))) struct SinkSetMakeTests {
     @Test func everyKindOfSinkFromTheConfiguration() throws {
         let lifecycle = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
         let certificates = try TestCertificates.make()
@@ -20,22 +20,18 @@ import Testing
         let outputFile = credentials.path("updates.ndjson")
 
         let console = Console(output: .memory(), log: .memory(), input: { [] })
-        let relay = SinkLogRelay()
-        let context = ConfiguredSinks.Context(
-            shared: ["apns": SinkValues(["key": .secret(.file(.credential("apns-key"))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
-                                         "bundleID": .text("com.example.hrbridge"), "server": .text("https://127.0.0.1:\(push.port)")])],
-            http: HTTPSettings(certificateAuthorityFile: certificates.caFile),
-            environment: ["CREDENTIALS_DIRECTORY": credentials.url.path],
-            spoolDirectory: credentials.path("spool"), console: console, flushEachLine: false, log: relay.log,
-            source: "Polar H10", control: SinkControlRelay()
+        let context = SinkSet.Context(
+            spoolDirectory: credentials.path("spool"), environment: ["CREDENTIALS_DIRECTORY": credentials.url.path],
+            console: console, flushEachLine: false
         )
-        let sinks = try ConfiguredSinks.make([
+        let set = try SinkSet.make([
             SinkSettings(kind: "stdout", values: SinkValues()),
             SinkSettings(kind: "file", values: SinkValues(["path": .text(outputFile)])),
             SinkSettings(kind: "lifecycle", values: SinkValues(["url": .text(lifecycle.baseURL), "token": .secret(.file(.path(tokenFile)))])),
             .apns(deviceToken: .credential("phone-token")),
-        ], context: context)
-        let set = SinkSet(sinks: sinks, relay: relay, console: console)
+        ], shared: ["apns": SinkValues(["key": .secret(.file(.credential("apns-key"))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
+                                         "bundleID": .text("com.example.hrbridge"), "server": .text("https://127.0.0.1:\(push.port)")])],
+           http: HTTPSettings(certificateAuthorityFile: certificates.caFile), source: "Polar H10", context: context)
         let updates = SampleUpdates.activity(count: 2)
         for update in updates { try set.accept(update) }
         set.finish()
@@ -52,17 +48,17 @@ import Testing
         let badToken = try directory.write("token", "not hex\n")
         let key = try TestCertificates.makeAPNsKey(in: directory)
         let console = Console(output: .memory(), log: .memory(), input: { [] })
-        func context(_ environment: [String: String]) -> ConfiguredSinks.Context {
-            .init(shared: ["apns": SinkValues(["key": .secret(.file(.path(key))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
-                                               "bundleID": .text("com.example.a"), "server": .text("sandbox")])],
-                  http: HTTPSettings(), environment: environment, spoolDirectory: directory.path("spool"), console: console,
-                  flushEachLine: false, log: SinkLogRelay().log)
+        let shared = ["apns": SinkValues(["key": .secret(.file(.path(key))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
+                                          "bundleID": .text("com.example.a"), "server": .text("sandbox")])]
+        let context = SinkSet.Context(spoolDirectory: directory.path("spool"), environment: [:], console: console, flushEachLine: false)
+        #expect(throws: SessionError.self) {
+            try SinkSet.make([.apns(deviceToken: .credential("phone"))], shared: shared, http: HTTPSettings(), source: nil, context: context)
         }
         #expect(throws: SessionError.self) {
-            try ConfiguredSinks.make([.apns(deviceToken: .credential("phone"))], context: context([:]))
+            try SinkSet.make([SinkSettings(kind: "carrier-pigeon", values: SinkValues())], http: HTTPSettings(), source: nil, context: context)
         }
         do {
-            _ = try ConfiguredSinks.make([.apns(deviceToken: .path(badToken))], context: context([:]))
+            _ = try SinkSet.make([.apns(deviceToken: .path(badToken))], shared: shared, http: HTTPSettings(), source: nil, context: context)
             Issue.record("a token that is not hex was accepted")
         } catch {
             #expect(error.message == "\(badToken): expected one line of hex digits (the APNs device token)")

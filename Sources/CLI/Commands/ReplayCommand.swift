@@ -100,7 +100,7 @@ enum ReplayCommand {
         let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader))
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
-                                  stateFile: stateFile, schedule: TraceSchedule(reader: reader))
+                                  stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))
         defer { console.output.flush() }
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
         let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))

@@ -53,7 +53,7 @@ public enum StrapSessions {
                 feed: StrapFeed(engine: engine, distance: strap.distance),
                 sinks: sinks,
                 console: context.sinks.console, clock: .real, stateFile: stateFile,
-                sourceSilence: ReconnectPolicy().silenceTimeout, onStop: { onStop(sensors) }
+                source: .live(silence: ReconnectPolicy().silenceTimeout), onStop: { onStop(sensors) }
             )
             made.append((strap, session))
         }

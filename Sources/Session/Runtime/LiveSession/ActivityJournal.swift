@@ -1,0 +1,67 @@
+import LiveState
+import Sensors
+
+/// Where a session's updates go, in the one order that is safe across a crash: each update into the
+/// ledger and the state file before any sink sees it, so the next run continues the sequence and
+/// never repeats a number a receiver already has; at the end, what reached the sinks struck off.
+struct ActivityJournal {
+    let sinks: SinkSet
+    private let stateFile: ActivityStateFile
+    private(set) var ledger = ActivityLedger()
+
+    enum Failure: Error {
+        /// The state file could not be written: the update did not go out, and an end it cannot
+        /// record first is left to the next run's recovery.
+        case stateFile(SessionError)
+        /// A sink failed after the update was recorded.
+        case sink(SessionError)
+    }
+
+    init(sinks: SinkSet, stateFile: ActivityStateFile) {
+        self.sinks = sinks
+        self.stateFile = stateFile
+    }
+
+    /// Ends what the last run left (before anything else goes out) and starts the ledger from it.
+    mutating func recoverLeftovers(console: any SessionConsole, policy: CadencePolicy, at now: Timestamp) throws(SessionError) {
+        ledger = try LeftoverEnds.send(from: stateFile, through: sinks, console: console, policy: policy, at: now)
+    }
+
+    mutating func append(_ update: ActivityUpdate) throws(Failure) {
+        ledger.record(update, sinks: sinks.names)
+        do {
+            try stateFile.save(ledger)
+        } catch {
+            throw .stateFile(.unwritable(error.description))
+        }
+        do {
+            try sinks.acceptGoingOn(update)
+        } catch {
+            throw .sink(error)
+        }
+    }
+
+    /// After `sinks.finish()`: the ends are out through the sinks that did not fail (delivered or
+    /// spooled), so the state file keeps only what is owed elsewhere. `recordable`: false when the
+    /// session failed with an activity still open, whose end is then left to recovery whole.
+    mutating func close(recordable: Bool, console: any SessionConsole) {
+        if recordable || ledger.activeCount == 0 {
+            ledger.settle(reachedBy: sinks.workingNames)
+            do {
+                try stateFile.save(ledger)
+            } catch {
+                console.warn(error.description)
+            }
+        }
+        stateFile.release()
+    }
+
+    /// Recovery failed: nothing was sent, the file is let go for the next run.
+    func abandon() {
+        sinks.finish()
+        stateFile.release()
+    }
+
+    /// The activity the status shows: the newest not ended.
+    var currentUpdate: ActivityUpdate? { ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+import LiveState
+import Platform
+import Sensors
+import Synchronization
+
+/// Where a live session's events come from.
+public enum SessionSource {
+    /// A live strap link calling `deliver`. `silence`: the link reports silence itself, with
+    /// `disconnected` at most this long after its last value (its watchdog); when that is no later
+    /// than the engine's silence timeout, the session's timer leaves that timeout to the link.
+    case live(silence: Duration?)
+    /// A paced trace the session pulls from.
+    case trace(TraceSchedule)
+}
+
+/// Runs one strap's live state in real time: events from a source (a live strap pushing through
+/// `deliver`, or a paced trace pulled from a `TraceSchedule`), a wall-clock timer set to the
+/// engine's next deadline (no polling: nothing wakes when nothing is due), every update through the
+/// journal (state file first, then the sinks), sink log lines drained as they arrive and the status
+/// line on its own timer. `stop(signal:)` ends the activity and flushes the sinks; `start()` first
+/// ends what a crashed run left. All state lives on one serial queue.
+///
+/// Its parts: this file (state, start, status, the outcome), `+Timeline` (events and deadlines in
+/// order, the one timer), `+Controls` (signals, pause/resume/label/end, sleep), `+Ending` (updates
+/// out through the journal, the end and failures).
+public final class LiveSession: @unchecked Sendable {
+    /// How the session ended, for what `SessionRunner` throws.
+    enum Ending: Sendable, Equatable {
+        /// The source ran out (end of the trace; a strap source that gave up).
+        case sourceEnded
+        /// A signal asked for a stop; the activity was ended and the sinks flushed.
+        case stopped(signal: Int32)
+        /// A second signal cut the flush short; what was not confirmed stays in the state file.
+        case hurried(signal: Int32)
+        /// A sink, the state file or the trace failed; `failure` says what.
+        case failed
+    }
+
+    /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
+    /// then goes from the socket through the engine on one thread, with no hand-off.
+    let queue: DispatchQueue
+    /// The variables each notification reads and writes (`feed`, `phase`, `lastEventTime`,
+    /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, a runtime call per
+    /// access, several a notification). It catches overlapping accesses; none can happen here: they are
+    /// touched only on the queue, and nothing called during an access (the pure feed) calls back.
+    @exclusivity(unchecked) var feed: StrapFeed
+    var journal: ActivityJournal
+    var sinks: SinkSet { journal.sinks }
+    let console: any SessionConsole
+    let clock: SessionClock
+    /// The paced trace pulled from; nil for a live source.
+    var schedule: TraceSchedule?
+    /// No schedule: events come from a live source. A flag, read per event where testing the optional
+    /// schedule went through its outlined copy and destroy.
+    let isLive: Bool
+    /// The live source tells of silence in time: the timer need not wake for it.
+    let sourceWatchesSilence: Bool
+    let onStop: @Sendable () -> Void
+    enum Phase { case notStarted, running, over }
+    @exclusivity(unchecked) var phase = Phase.notStarted
+    var running: Bool { phase == .running }
+    /// What came before `start()` (a source attached first): handled right after recovery, in order.
+    var early: [StrapEvent] = []
+    var earlyEndOfInput = false
+    /// A signal that came before `start()`: the session stops right after recovering.
+    var stopBeforeStart: Int32?
+    @exclusivity(unchecked) var lastEventTime: Timestamp?
+    var deadlineTimer: ClockTimer?
+    /// What the deadline timer is set for (engine time); nil when it is not set.
+    @exclusivity(unchecked) var deadlineTimerDue: Timestamp?
+    private var statusTimer: (any DispatchSourceTimer)?
+    /// The first failure (a sink's output gone, the state file unwritable), or the trace line it broke off at.
+    var failure: SessionError?
+    let signalsSeen = Atomic<Int>(0)
+    private let outcome = Mutex<Ending?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Events a paced replay handles in one go before letting timers and signals in (at high speeds
+    /// many are due at once).
+    static let batchSize = 256
+
+    /// `onStop` runs when a signal stops the session, so the source can let go of the strap while
+    /// the sinks flush.
+    public init(feed: StrapFeed, sinks: SinkSet, console: any SessionConsole, clock: SessionClock, stateFile: ActivityStateFile,
+                source: SessionSource = .live(silence: nil),
+                queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"), onStop: @escaping @Sendable () -> Void = {}) {
+        self.queue = queue
+        self.feed = feed
+        journal = ActivityJournal(sinks: sinks, stateFile: stateFile)
+        self.console = console
+        self.clock = clock
+        self.onStop = onStop
+        switch source {
+        case let .live(silence):
+            isLive = true
+            sourceWatchesSilence = silence.map { $0 <= .seconds(feed.engine.policy.silenceTimeout) } ?? false
+        case let .trace(schedule):
+            self.schedule = schedule
+            isLive = false
+            sourceWatchesSilence = false
+        }
+    }
+
+    /// Ends what the last run left (before anything else goes out), then starts taking events.
+    func start() throws(SessionError) {
+        connectSinkControl()
+        if let failure = queue.sync(execute: { begin() }) { throw failure }
+    }
+
+    /// `start()` on the queue: recovery, then the timers and (for a trace) the first events.
+    private func begin() -> SessionError? {
+        do {
+            if let now = SessionClock.real.now() {
+                try journal.recoverLeftovers(console: console, policy: feed.engine.policy, at: now)
+            }
+        } catch {
+            phase = .over
+            journal.abandon()
+            failure = error
+            settle(.failed)
+            return error
+        }
+        phase = .running
+        sinks.relay.whenLineArrives { [self] in queue.async { self.sinks.drainLogs() } }
+        if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatusIfDue() } }
+        for event in early where running { handle(event, origin: nil) }
+        early = []
+        if let signal = stopBeforeStart {
+            finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
+        } else if earlyEndOfInput {
+            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+        } else {
+            pump()
+        }
+        return nil
+    }
+
+    /// The current activity and the sinks' counters.
+    func status() -> SessionStatus {
+        queue.sync {
+            SessionStatus(running: running, activity: journal.currentUpdate,
+                          distanceSensor: feed.distanceSensor,
+                          urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
+                          sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
+        }
+    }
+
+    /// Blocks until the session has ended (or was hurried).
+    func wait() -> Ending {
+        finished.wait()
+        finished.signal() // later waiters return too
+        return outcome.withLock { $0 } ?? .failed
+    }
+
+    /// The first outcome is the session's: `wait()` returns it.
+    func settle(_ ending: Ending) {
+        let first = outcome.withLock { outcome in
+            defer { if outcome == nil { outcome = ending } }
+            return outcome == nil
+        }
+        if first { finished.signal() }
+    }
+
+    /// The timers stop with the session (on the queue).
+    func cancelTimers() {
+        deadlineTimer?.cancel()
+        statusTimer?.cancel()
+    }
+
+    private func repeatingTimer(every seconds: Double, _ action: @escaping (LiveSession) -> Void) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.milliseconds(Int(seconds * 1000))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [self] in action(self) }
+        timer.resume()
+        return timer
+    }
+}

@@ -76,7 +76,7 @@ import Testing
         var end = SampleUpdates.update(.end, sequence: 9)
         end.dismissalDate = end.timestamp.adding(seconds: 600)
         for update in [SampleUpdates.update(.start, sequence: 1), SampleUpdates.update(.update, sequence: 2), end] {
-            let delivery = try MQTTMessages.delivery(for: update, topics: topics, now: now)
+            let delivery = try MQTTMessages.delivery(for: EncodedUpdate(update), topics: topics, now: now)
             let line = Array(try UpdateLine.encode(update).dropLast())
             let staleWindow = update.staleDate.seconds(since: update.timestamp)
             #expect(delivery.message == .mqtt([
@@ -101,7 +101,7 @@ import Testing
     @Test func spoolKeepsMQTTDeliveriesAndReadsEarlierHTTPLines() throws {
         let directory = try TemporaryDirectory()
         let spool = Spool(directory: directory.path("spool"), sinkName: "mqtt-test")
-        let end = try MQTTMessages.delivery(for: SampleUpdates.update(.end, sequence: 3), topics: MQTTTopics(prefix: "p", strap: "s"),
+        let end = try MQTTMessages.delivery(for: EncodedUpdate(SampleUpdates.update(.end, sequence: 3)), topics: MQTTTopics(prefix: "p", strap: "s"),
                                             now: Timestamp(unixSeconds: 1_800_000_000))
         try spool.store([end])
         #expect(spool.load(warn: { Issue.record("\($0)") }) == [end])

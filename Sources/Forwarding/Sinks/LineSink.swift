@@ -18,10 +18,11 @@ public final class LineSink: UpdateSink {
         LineSink(name: "file:\(path)", output: try AppendingFile(path: path))
     }
 
-    public func accept(_ update: ActivityUpdate) throws(SinkError) {
+    public func accept(_ encoded: EncodedUpdate) throws(SinkError) {
+        let update = encoded.update
         let line: [UInt8]
         do {
-            line = try UpdateLine.encode(update)
+            line = try encoded.line.get()
         } catch {
             counters.failed += 1
             counters.lastError = "\(update.activityID)#\(update.sequence): \(error)"

@@ -7,13 +7,13 @@ public final class NetworkSink: UpdateSink {
     public let name: String
     private let worker: DeliveryWorker
     private let spool: Spool?
-    private let makeDelivery: (ActivityUpdate) throws(SinkError) -> Delivery?
+    private let makeDelivery: (EncodedUpdate) throws(SinkError) -> Delivery?
     private let log: @Sendable (String) -> Void
 
     /// `makeDelivery` turns an update into this sink's request (nil: nothing to send for it here).
     public init(name: String, settings: DeliveryWorker.Settings, spool: Spool?,
                 log: @escaping @Sendable (String) -> Void,
-                makeDelivery: @escaping (ActivityUpdate) throws(SinkError) -> Delivery?,
+                makeDelivery: @escaping (EncodedUpdate) throws(SinkError) -> Delivery?,
                 makeTransmitter: @escaping @Sendable () -> any Transmitter) {
         self.name = name
         self.spool = spool
@@ -26,7 +26,7 @@ public final class NetworkSink: UpdateSink {
 
     /// An update this sink cannot turn into a request (too large) is counted, logged and skipped:
     /// it is that update that is wrong, not the sink.
-    public func accept(_ update: ActivityUpdate) throws(SinkError) {
+    public func accept(_ update: EncodedUpdate) throws(SinkError) {
         do {
             guard let delivery = try makeDelivery(update) else { return }
             worker.enqueue(delivery)

@@ -5,7 +5,8 @@ import LiveState
 public protocol UpdateSink: AnyObject {
     /// `stdout`, `file:/path`, `https://host/hooks`, `apns` — for logs and status lines.
     var name: String { get }
-    func accept(_ update: ActivityUpdate) throws(SinkError)
+    /// Every sink of a session gets the same `EncodedUpdate`: its line is encoded once for all.
+    func accept(_ update: EncodedUpdate) throws(SinkError)
     /// Delivers what it can within `grace` seconds, spools undelivered lifecycle steps, closes.
     func finish(grace: Double)
     /// Delivers what waits within `seconds` and makes written lines durable, staying open: the
@@ -25,4 +26,9 @@ public struct SinkError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "sink \(sink): \(message)" }
+}
+
+extension UpdateSink {
+    /// One update to this sink alone (recovery's ends, tests).
+    public func accept(_ update: ActivityUpdate) throws(SinkError) { try accept(EncodedUpdate(update)) }
 }

@@ -63,9 +63,10 @@ public final class SinkSet {
     /// the rest still get the update; the first failure is thrown after them.
     public func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(SessionError) {
         var firstFailure: SinkError?
+        let encoded = EncodedUpdate(update) // its line encoded once, for every sink that writes it
         for sink in sinks where only?.contains(sink.name) ?? true && !failed.contains(ObjectIdentifier(sink)) {
             do {
-                try sink.accept(update)
+                try sink.accept(encoded)
             } catch {
                 failed.insert(ObjectIdentifier(sink))
                 firstFailure = firstFailure ?? error

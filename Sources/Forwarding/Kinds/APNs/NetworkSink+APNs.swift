@@ -15,7 +15,7 @@ extension NetworkSink {
         return NetworkSink(
             name: "apns", settings: settings,
             spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic) }, log: log,
-            makeDelivery: { update throws(SinkError) in try APNsRequest.delivery(for: update, settings: apns) },
+            makeDelivery: { update throws(SinkError) in try APNsRequest.delivery(for: update.update, settings: apns) },
             makeTransmitter: { [http] in
                 APNsTransmitter(client: HTTPClient(configuration: http), tokens: tokens, deviceTokens: deviceTokens, now: now)
             }

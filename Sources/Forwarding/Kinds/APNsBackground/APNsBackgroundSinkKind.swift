@@ -49,7 +49,8 @@ extension NetworkSink {
         return NetworkSink(
             name: "apns-background", settings: settings,
             spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-background-" + bundleID) }, log: log,
-            makeDelivery: { update throws(SinkError) in
+            makeDelivery: { encoded throws(SinkError) in
+                let update = encoded.update
                 guard budget.withLock({ $0.admits(update) }) else { return nil }
                 return try BackgroundPushRequest.delivery(for: update, deviceToken: deviceToken, bundleID: bundleID,
                                                           key: payloadKey, baseURL: baseURL)

@@ -14,7 +14,7 @@ extension NetworkSink {
             name: "fcm", settings: settings,
             spool: spoolDirectory.map { Spool(directory: $0, sinkName: "fcm-" + project) }, log: log,
             makeDelivery: { update throws(SinkError) in
-                try FCMRequest.delivery(for: update, target: target, project: project, baseURL: baseURL)
+                try FCMRequest.delivery(for: update.update, target: target, project: project, baseURL: baseURL)
             },
             makeTransmitter: {
                 let client = HTTPClient(configuration: http)

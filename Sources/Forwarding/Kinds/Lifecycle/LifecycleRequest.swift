@@ -8,14 +8,14 @@ import LiveState
 /// the spool) and the per-activity sequence in `Activity-Sequence`. The bearer token is added at
 /// send time and is not part of what is queued or spooled.
 public enum LifecycleRequest {
-    public static func delivery(for update: ActivityUpdate, baseURL: String) throws(SinkError) -> Delivery {
-        var body: [UInt8]
+    public static func delivery(for encoded: EncodedUpdate, baseURL: String) throws(SinkError) -> Delivery {
+        let update = encoded.update
+        let body: [UInt8]
         do {
-            body = try UpdateLine.encode(update)
+            body = try encoded.body()
         } catch {
             throw SinkError(sink: baseURL, message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
         }
-        if body.last == UInt8(ascii: "\n") { body.removeLast() }
         let request = HTTPRequest(
             url: url(baseURL: baseURL, activityID: update.activityID, event: update.event.rawValue),
             headers: [

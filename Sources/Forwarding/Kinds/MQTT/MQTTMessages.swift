@@ -10,14 +10,14 @@ import Sensors
 /// an ended activity's state when its dismissal delay (`dismissalDate − timestamp`) has. In a live
 /// run the two readings agree.
 public enum MQTTMessages {
-    public static func delivery(for update: ActivityUpdate, topics: MQTTTopics, now: Timestamp) throws(SinkError) -> Delivery {
-        var line: [UInt8]
+    public static func delivery(for encoded: EncodedUpdate, topics: MQTTTopics, now: Timestamp) throws(SinkError) -> Delivery {
+        let update = encoded.update
+        let line: [UInt8]
         do {
-            line = try UpdateLine.encode(update)
+            line = try encoded.body()
         } catch {
             throw SinkError(sink: "mqtt", message: "\(update.activityID)#\(update.sequence) not sent: \(error)")
         }
-        line.removeLast() // the newline that ends an NDJSON line
         let stale = now.adding(seconds: update.staleDate.seconds(since: update.timestamp))
         let dismissed = update.event == .end ? update.dismissalDate.map { now.adding(seconds: $0.seconds(since: update.timestamp)) } : nil
         return Delivery(for: update, message: .mqtt([

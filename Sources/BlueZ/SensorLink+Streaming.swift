@@ -37,7 +37,7 @@ extension SensorLink {
             if characteristic.canNotify { try? await characteristic.startNotify(on: bus) }
         }
         let socket = await subscribe(tree.characteristic(at: measurementPath), feed: feed, watchdog: watchdog) { bytes, time in
-            values.measurement(bytes, at: time) // on the events queue, straight from the socket
+            values.socketMeasurement(bytes, at: time) // on the events queue, straight from the socket
         }
 
         var lostBecause: String?

@@ -46,9 +46,21 @@ final class ValueDispatch: @unchecked Sendable {
     /// The link was declared lost: later values belong to no connection.
     func stop() { stopped = true }
 
+    /// A value from PropertiesChanged: the watchdog hears of it here.
     func measurement(_ bytes: [UInt8], at time: Timestamp) {
         guard !stopped else { return }
         watchdog?.feed(at: time)
+        deliverMeasurement(bytes, at: time)
+    }
+
+    /// A value from the notification socket, whose reader thread fed the watchdog already (before
+    /// the queue, which a busy consumer may hold): once per value is enough.
+    func socketMeasurement(_ bytes: [UInt8], at time: Timestamp) {
+        guard !stopped else { return }
+        deliverMeasurement(bytes, at: time)
+    }
+
+    private func deliverMeasurement(_ bytes: [UInt8], at time: Timestamp) {
         measuredCount.add(1, ordering: .relaxed)
         link.deliver(StrapEvent(time: time, kind: .notification(characteristic: characteristic, value: bytes)))
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Forwarding
 import Session
 
 /// The program's standard streams, injectable so tests run commands in-process.
@@ -44,8 +45,8 @@ final class Console: @unchecked Sendable {
     }
 }
 
-/// A session writes its updates and logs through the command's console.
+/// A session writes its updates and logs through the command's console: a `stdout` sink's lines
+/// straight into the output's buffer.
 extension Console: SessionConsole {
-    func writeOutput(_ bytes: [UInt8]) { output.write(bytes) }
-    func flushOutput() { output.flush() }
+    func standardOutput(flushEachLine: Bool) -> any LineOutput { StandardOutputLines(output: output, flushEachLine: flushEachLine) }
 }

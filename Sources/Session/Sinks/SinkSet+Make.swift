@@ -35,7 +35,7 @@ extension SinkSet {
         if let seconds = http.connectTimeout { client.connectTimeout = seconds }
         if let seconds = http.requestTimeout { client.requestTimeout = seconds }
         let setup = SinkSetup(http: client, spoolDirectory: context.spoolDirectory,
-                              standardOutput: ConsoleLineOutput(console: context.console, flushEachLine: context.flushEachLine),
+                              standardOutput: context.console.standardOutput(flushEachLine: context.flushEachLine),
                               environment: context.environment, log: relay.log, source: source, control: control)
         var built: [any UpdateSink] = []
         for sink in sinks {

@@ -7,7 +7,7 @@ public struct CadenceParameter: Sendable {
         case seconds
         /// Whole beats per minute.
         case bpm
-        case metres
+        case meters
         /// A share given in percent (0–100).
         case percent
         /// Whole things per hour.
@@ -30,8 +30,8 @@ public struct CadenceParameter: Sendable {
         real(name, flag, .seconds, help, keyPath)
     }
 
-    static func metres(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
-        real(name, flag, .metres, help, keyPath)
+    static func meters(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
+        real(name, flag, .meters, help, keyPath)
     }
 
     static func percent(_ name: String, _ flag: String, _ help: String, _ keyPath: WritableKeyPath<CadencePolicy, Double> & Sendable) -> Self {
@@ -64,7 +64,7 @@ extension CadencePolicy {
         .bpm("changeThreshold", "--threshold", "send when the newest sample is more than this far from the number shown", \.changeThreshold),
         .seconds("artefactPatience", "--artefact-patience", "a change that began with a sudden drop waits this long", \.artefactPatience),
         .bpm("artefactDrop", "--artefact-drop", "…a drop of this much between two samples", \.artefactDrop),
-        .metres("distanceStep", "--distance-step", "send for the distance alone once the phone's is this far behind", \.distanceStep),
+        .meters("distanceStep", "--distance-step", "send for the distance alone once the phone's is this far behind", \.distanceStep),
         .percent("distanceLagPercent", "--distance-lag-percent", "…or this share of the distance so far, if more", \.distanceLagPercent),
         .bpm("zoneHysteresis", "--zone-hysteresis", "how far past a zone boundary counts as crossed", \.zoneHysteresis),
         .seconds("minimumInterval", "--min-interval", "floor between routine updates (changed, refresh)", \.minimumInterval),

@@ -35,16 +35,16 @@ struct DistanceFeed: Sendable {
                 characteristic = uuid
                 derivation = sensorKind.distanceDerivation(settings)
             }
-            let metres: Double
+            let meters: Double
             do {
-                metres = try derivation!.metersCovered(by: value, at: time)
+                meters = try derivation!.metersCovered(by: value, at: time)
             } catch {
                 return .said("dropped malformed 0x\(uuid.shortForm.uppercased()) value: \(error)")
             }
             let wasLost = lost
             state = .live
-            guard wasLost else { return .covered(metres) }
-            return .coveredAndSaid(metres, "distance sensor back")
+            guard wasLost else { return .covered(meters) }
+            return .coveredAndSaid(meters, "distance sensor back")
         case .disconnected where kind.isStopByBridge:
             return .nothing // the bridge is stopping, the sensor is not lost
         case .disconnected:

@@ -8,7 +8,7 @@ public enum EngineInput: Sendable, Hashable {
     case disconnected
     /// Metres a distance sensor (foot pod, bike sensor) says were covered since its previous
     /// measurement. Counted only while an activity runs and is not paused.
-    case distance(metres: Double)
+    case distance(meters: Double)
     /// Control: the workout is paused or resumed (moves the timer), or its label changes.
     case pause
     case resume

@@ -160,11 +160,11 @@ public struct LiveStateEngine: Sendable {
             break // only a valid sample proves the sensor is back
         case .disconnected:
             if sensorLive { loseSensor(at: time, into: &updates) }
-        case let .distance(metres):
+        case let .distance(meters):
             // Before the start and while paused nothing counts: the workout's distance is the
             // activity's own. A sensor's nonsense (negative, NaN) is never added.
-            guard hasActivity, activity?.pausedAt == nil, metres.isFinite, metres > 0 else { break }
-            activity?.distance += metres
+            guard hasActivity, activity?.pausedAt == nil, meters.isFinite, meters > 0 else { break }
+            activity?.distance += meters
         case .pause:
             guard var record = activity, record.pausedAt == nil else { break }
             record.pausedAt = time

@@ -30,7 +30,7 @@ public struct StrapFeed: Sendable {
     public struct Note: Sendable {
         /// The event was a valid 0x2A37 notification: its value parses as a `HeartRateMeasurement`.
         public internal(set) var measured = false
-        public internal(set) var metresCovered: Double?
+        public internal(set) var metersCovered: Double?
     }
 
     /// Feeds one event, appending its updates and its warning, if any (a line for stderr, as
@@ -80,19 +80,19 @@ public struct StrapFeed: Sendable {
         _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {
         var note = Note()
-        let metres: Double
+        let meters: Double
         switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance) {
         case .nothing: return note
         case let .said(line):
             warnings.append(line)
             return note
-        case let .covered(covered): metres = covered
+        case let .covered(covered): meters = covered
         case let .coveredAndSaid(covered, line):
-            metres = covered
+            meters = covered
             warnings.append(line)
         }
-        note.metresCovered = metres
-        try? engine.receive(.distance(metres: metres), at: event.time, into: &updates)
+        note.metersCovered = meters
+        try? engine.receive(.distance(meters: meters), at: event.time, into: &updates)
         return note
     }
 

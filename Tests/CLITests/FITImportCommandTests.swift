@@ -42,8 +42,8 @@ import Testing
         let replay = runHRBridge(["replay", "--fast", output])
         #expect(replay.status == .success, "\(replay.log)")
         let last = try JSONSerialization.jsonObject(with: Data(replay.output.split(separator: "\n").last!.utf8)) as! [String: Any]
-        let metres = (last["contentState"] as! [String: Any])["distanceMeters"] as! Double
-        #expect(abs(metres - 12_008.50) < 1)
+        let meters = (last["contentState"] as! [String: Any])["distanceMeters"] as! Double
+        #expect(abs(meters - 12_008.50) < 1)
     }
 
     @Test func theFenixRunSaysWhatItSkipped() throws {

@@ -15,8 +15,8 @@ import Testing
             let podTime = second * 1_000_000 + 500_000
             if second == 20 { lines.append("\(podTime) distance disconnected link%20loss") }
             guard second < 20 || second >= 25 else { continue }
-            let decimetres = UInt32(10_000 + 30 * second)
-            let total = (0..<4).map { String(format: "%02x", (decimetres >> (8 * $0)) & 0xFF) }.joined()
+            let decimeters = UInt32(10_000 + 30 * second)
+            let total = (0..<4).map { String(format: "%02x", (decimeters >> (8 * $0)) & 0xFF) }.joined()
             lines.append("\(podTime) distance notify 2a53 020003aa\(total)")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -96,7 +96,7 @@ import Testing
 
     @Test func distanceIsScoredOnlyForRunsWithADistanceSensor() throws {
         let updates = [update(0, .start, 100), update(10, .end(.stopped), 100)]
-        let fed = [DistanceTrack.Fed(time: at(5), metres: 12, updatesBefore: 1)]
+        let fed = [DistanceTrack.Fed(time: at(5), meters: 12, updatesBefore: 1)]
         let withSensor = CadenceScore(samples: samples(100, 0..<10), updates: updates, span: at(0)...at(10),
                                       distance: DistanceTrack(fed: fed, updates: updates))
         let without = CadenceScore(samples: samples(100, 0..<10), updates: updates, span: at(0)...at(10))

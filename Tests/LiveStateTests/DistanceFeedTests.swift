@@ -17,8 +17,8 @@ import Testing
     }
 
     /// RSC with total distance (flags 0x02): speed 3 m/s (0x0300 / 256), cadence 170, total in 0.1 m.
-    private func pod(_ seconds: Double, decimetres: UInt32) -> StrapEvent {
-        let total = (0..<4).map { UInt8(truncatingIfNeeded: decimetres >> (8 * $0)) }
+    private func pod(_ seconds: Double, decimeters: UInt32) -> StrapEvent {
+        let total = (0..<4).map { UInt8(truncatingIfNeeded: decimeters >> (8 * $0)) }
         return sensor(seconds, .notification(characteristic: Self.footPod, value: [0x02, 0x00, 0x03, 170] + total))
     }
 
@@ -36,10 +36,10 @@ import Testing
         var feed = StrapFeed(engine: try LiveStateEngine(policy: policy))
         var updates: [ActivityUpdate] = []
         // Before the start: only the base. Then 3 m a second; a 10 m step shows at 12 m and 24 m.
-        updates += feed.handle(pod(0, decimetres: 5_000)).updates
+        updates += feed.handle(pod(0, decimeters: 5_000)).updates
         for second in 0..<8 {
             updates += feed.handle(strap(Double(second))).updates
-            updates += feed.handle(pod(Double(second) + 0.5, decimetres: 5_000 + 30 * UInt32(second + 1))).updates
+            updates += feed.handle(pod(Double(second) + 0.5, decimeters: 5_000 + 30 * UInt32(second + 1))).updates
         }
         updates += feed.finish(at: EngineScript.time(8))
         #expect(describe(updates) == ["0 start 100 0.0", "3 changed 100 12.0", "7 changed 100 24.0", "8 end:stopped 100 24.0"])
@@ -49,8 +49,8 @@ import Testing
         var feed = StrapFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))
         #expect(feed.distanceSensor == nil)
-        _ = feed.handle(pod(0.5, decimetres: 100))
-        _ = feed.handle(pod(1.5, decimetres: 130))
+        _ = feed.handle(pod(0.5, decimeters: 100))
+        _ = feed.handle(pod(1.5, decimeters: 130))
         #expect(feed.distanceSensor == .live)
         let lost = feed.handle(sensor(2, .disconnected(reason: "link loss")))
         #expect(feed.distanceSensor == .lost)
@@ -60,7 +60,7 @@ import Testing
         #expect(feed.handle(sensor(3, .connected)).warning == nil) // back only with a measurement
         let strapOn = feed.handle(strap(4)).updates
         #expect(strapOn.isEmpty) // the strap never heard of it: no sensor-lost
-        let back = feed.handle(pod(5, decimetres: 160))
+        let back = feed.handle(pod(5, decimeters: 160))
         #expect(back.warning == "distance sensor back")
         #expect(feed.distanceSensor == .live)
         #expect(describe(feed.finish(at: EngineScript.time(6))) == ["6 end:stopped 100 6.0"])
@@ -68,14 +68,14 @@ import Testing
 
     /// What `evaluate` measures the shown distance by: each valid measurement's metres, whether the
     /// engine counts them or not; nothing for any other event.
-    @Test func eachValidMeasurementSaysTheMetresItCovered() throws {
+    @Test func eachValidMeasurementSaysTheMetersItCovered() throws {
         var feed = StrapFeed(engine: try LiveStateEngine())
-        #expect(feed.handle(pod(0, decimetres: 100)).metresCovered == 0) // the base, before any activity
-        #expect(feed.handle(strap(0.5)).metresCovered == nil)
-        #expect(feed.handle(pod(1, decimetres: 130)).metresCovered == 3)
-        #expect(feed.handle(sensor(2, .disconnected(reason: nil))).metresCovered == nil)
-        #expect(feed.handle(sensor(3, .notification(characteristic: Self.footPod, value: [0x02]))).metresCovered == nil)
-        #expect(feed.handle(pod(4, decimetres: 150)).metresCovered == 2) // back: the total across the drop
+        #expect(feed.handle(pod(0, decimeters: 100)).metersCovered == 0) // the base, before any activity
+        #expect(feed.handle(strap(0.5)).metersCovered == nil)
+        #expect(feed.handle(pod(1, decimeters: 130)).metersCovered == 3)
+        #expect(feed.handle(sensor(2, .disconnected(reason: nil))).metersCovered == nil)
+        #expect(feed.handle(sensor(3, .notification(characteristic: Self.footPod, value: [0x02]))).metersCovered == nil)
+        #expect(feed.handle(pod(4, decimeters: 150)).metersCovered == 2) // back: the total across the drop
     }
 
     @Test func malformedValuesAreDroppedWithTheirReason() throws {

@@ -8,7 +8,7 @@ import Testing
     private func oneMetreASecond(until: Int, updates: [ActivityUpdate]) -> DistanceTrack {
         let fed = (1...until).map { second in
             let before = updates.filter { $0.timestamp < EngineScript.time(Double(second)) }.count
-            return DistanceTrack.Fed(time: EngineScript.time(Double(second)), metres: 1, updatesBefore: before)
+            return DistanceTrack.Fed(time: EngineScript.time(Double(second)), meters: 1, updatesBefore: before)
         }
         return DistanceTrack(fed: fed, updates: updates)
     }
@@ -22,8 +22,8 @@ import Testing
         (changedAt: nil, largestLag: 5.0),
     ] as [(changedAt: Double?, largestLag: Double)])
     func lagIsWhatLastsBetweenUpdates(changedAt: Double?, largestLag: Double) {
-        let changed = changedAt.map { [handMadeUpdate($0, .changed, metres: 5)] } ?? []
-        let updates = [handMadeUpdate(0, .start)] + changed + [handMadeUpdate(6, .end(.stopped), metres: 6)]
+        let changed = changedAt.map { [handMadeUpdate($0, .changed, meters: 5)] } ?? []
+        let updates = [handMadeUpdate(0, .start)] + changed + [handMadeUpdate(6, .end(.stopped), meters: 6)]
         let score = DistanceScore(track: oneMetreASecond(until: 6, updates: updates), updates: updates)
         #expect(score.largestLagMeters == largestLag)
         #expect(score.shownMeters == 6)
@@ -32,11 +32,11 @@ import Testing
 
     @Test func everyActivityCountsAndTheFiguresAreToATenthOfAMetre() {
         let updates = [
-            handMadeUpdate(0, .start), handMadeUpdate(3, .end(.sensorGone), metres: 0.3),
-            handMadeUpdate(4, .start, activity: "b"), handMadeUpdate(9, .end(.stopped), activity: "b", metres: 0.2),
+            handMadeUpdate(0, .start), handMadeUpdate(3, .end(.sensorGone), meters: 0.3),
+            handMadeUpdate(4, .start, activity: "b"), handMadeUpdate(9, .end(.stopped), activity: "b", meters: 0.2),
         ]
-        let fed = [(1, 0.1), (2, 0.2), (5, 0.15), (8, 0.05)].map { second, metres in
-            DistanceTrack.Fed(time: EngineScript.time(Double(second)), metres: metres,
+        let fed = [(1, 0.1), (2, 0.2), (5, 0.15), (8, 0.05)].map { second, meters in
+            DistanceTrack.Fed(time: EngineScript.time(Double(second)), meters: meters,
                               updatesBefore: updates.filter { $0.timestamp < EngineScript.time(Double(second)) }.count)
         }
         let score = DistanceScore(track: DistanceTrack(fed: fed, updates: updates), updates: updates)
@@ -45,9 +45,9 @@ import Testing
         #expect(score.largestLagMeters == 0.3) // a's 0.3 m shown only at its end
     }
 
-    @Test func measuredAndShownPartWhenTheUpdatesMissMetres() {
+    @Test func measuredAndShownPartWhenTheUpdatesMissMeters() {
         // The engine's updates end at 4 m, but the sensor fed 6: the check evaluate exists for.
-        let updates = [handMadeUpdate(0, .start), handMadeUpdate(6, .end(.stopped), metres: 4)]
+        let updates = [handMadeUpdate(0, .start), handMadeUpdate(6, .end(.stopped), meters: 4)]
         let score = DistanceScore(track: oneMetreASecond(until: 6, updates: updates), updates: updates)
         #expect(score.shownMeters == 4)
         #expect(score.measuredMeters == 6)
@@ -56,9 +56,9 @@ import Testing
 
     @Test func totalAddsTheDistancesAndKeepsTheLargestLag() throws {
         /// A run whose whole distance comes at t = 1 and shows only at its end at t = 10.
-        func score(_ metres: Double) -> DistanceScore {
-            let updates = [handMadeUpdate(0, .start), handMadeUpdate(10, .end(.stopped), metres: metres)]
-            let fed = [DistanceTrack.Fed(time: EngineScript.time(1), metres: metres, updatesBefore: 1)]
+        func score(_ meters: Double) -> DistanceScore {
+            let updates = [handMadeUpdate(0, .start), handMadeUpdate(10, .end(.stopped), meters: meters)]
+            let fed = [DistanceTrack.Fed(time: EngineScript.time(1), meters: meters, updatesBefore: 1)]
             return DistanceScore(track: DistanceTrack(fed: fed, updates: updates), updates: updates)
         }
         let total = try #require(DistanceScore.total([score(100.1), score(200.2), score(0.1)]))

@@ -12,7 +12,7 @@ import Testing
     ]
 
     /// Each measurement (seconds, metres, updates decided before it) and what the track holds after it.
-    static let table: [(fed: (Double, Double, Int), after: (activity: String, metres: Double)?, why: String)] = [
+    static let table: [(fed: (Double, Double, Int), after: (activity: String, meters: Double)?, why: String)] = [
         ((-1, 5, 0), nil, "before any activity"),
         ((5, 3, 1), ("a", 3), "counted"),
         ((6, 0.5, 1), ("a", 3.5), "added to the activity's distance"),
@@ -24,10 +24,10 @@ import Testing
     ]
 
     @Test func countsOnlyWhatTheEngineCounts() {
-        let fed = Self.table.map { DistanceTrack.Fed(time: EngineScript.time($0.fed.0), metres: $0.fed.1, updatesBefore: $0.fed.2) }
+        let fed = Self.table.map { DistanceTrack.Fed(time: EngineScript.time($0.fed.0), meters: $0.fed.1, updatesBefore: $0.fed.2) }
         let points = DistanceTrack(fed: fed, updates: Self.updates).points.map { point in
-            "\(point.time.seconds(since: EngineScript.origin)) \(point.activityID) \(point.metres)"
+            "\(point.time.seconds(since: EngineScript.origin)) \(point.activityID) \(point.meters)"
         }
-        #expect(points == Self.table.compactMap { row in row.after.map { "\(row.fed.0) \($0.activity) \($0.metres)" } })
+        #expect(points == Self.table.compactMap { row in row.after.map { "\(row.fed.0) \($0.activity) \($0.meters)" } })
     }
 }

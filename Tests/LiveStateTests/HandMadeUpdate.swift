@@ -4,7 +4,7 @@ import LiveState
 /// An update as the engine would make it, for figures worked out on paper: `reason` at `seconds`
 /// (EngineScript's clock), of `activity`, showing `metres`, paused or not.
 func handMadeUpdate(
-    _ seconds: Double, _ reason: UpdateReason, activity: String = "a", metres: Double = 0, paused: Bool = false
+    _ seconds: Double, _ reason: UpdateReason, activity: String = "a", meters: Double = 0, paused: Bool = false
 ) -> ActivityUpdate {
     let time = EngineScript.time(seconds)
     return ActivityUpdate(
@@ -12,6 +12,6 @@ func handMadeUpdate(
         activityID: activity, sequence: 1, timestamp: time, staleDate: time.adding(seconds: 120),
         priority: reason.isImmediate ? 10 : 5, reason: reason, attributes: .init(workoutName: "W"),
         contentState: .init(timerRange: time.date...time.date, pausedAt: paused || reason.endCause != nil ? time.date : nil,
-                            heartRate: 100, distanceMeters: metres, intervalLabel: "")
+                            heartRate: 100, distanceMeters: meters, intervalLabel: "")
     )
 }

@@ -6,7 +6,7 @@ import Sensors
 struct FeedOutcome {
     var updates: [ActivityUpdate]
     var warning: String?
-    var metresCovered: Double?
+    var metersCovered: Double?
     var measurement: HeartRateMeasurement?
 }
 
@@ -17,6 +17,6 @@ extension StrapFeed {
         let note = handle(event, updates: &updates, warnings: &warnings)
         var measurement: HeartRateMeasurement?
         if note.measured, case let .notification(_, value) = event.kind { measurement = try? HeartRateMeasurement(parsing: value) }
-        return FeedOutcome(updates: updates, warning: warnings.first, metresCovered: note.metresCovered, measurement: measurement)
+        return FeedOutcome(updates: updates, warning: warnings.first, metersCovered: note.metersCovered, measurement: measurement)
     }
 }

@@ -16,7 +16,7 @@ import Testing
     static let promptly: Double = 5
 
     @Test func aGiveUpThatPassedDuringSleepEndsTheActivityAtResume() throws {
-        let clock = SessionClock.realWithSimulatedSleep()
+        let clock = SessionClock.unsharedReal()
         let harness = try Harness(clock: clock) { $0.giveUpInterval = 300 }
         try harness.session.start()
         let last = try #require(clock.now())
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aTimeLimitThatPassedDuringSleepEndsTheActivityAtItsLimit() throws {
-        let clock = SessionClock.realWithSimulatedSleep()
+        let clock = SessionClock.unsharedReal()
         let harness = try Harness(silence: 60, clock: clock) {
             $0.activityTimeLimit = 600
             $0.timeLimitMargin = 0

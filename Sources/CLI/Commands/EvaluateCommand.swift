@@ -34,7 +34,7 @@ enum EvaluateCommand {
         offline optimum with as many routine updates, and at each N an hour (perfect hindsight,
         updates 3 s apart; no policy can beat it).
         With a distance sensor in the trace (version 2), also the distance: shown at the end
-        (the last update's), measured (the sensor's own metres while the activity ran) and the
+        (the last update's), measured (the sensor's own meters while the activity ran) and the
         largest lag (how far the shown distance was behind the measured one at any moment).
 
         Example:

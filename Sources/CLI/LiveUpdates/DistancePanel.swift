@@ -14,7 +14,7 @@ struct DistancePanel {
     var updates: [ActivityUpdate]
 
     func add(to svg: inout SVGText, t: (Timestamp) -> Double, end: Timestamp) {
-        let highest = max(track.points.map(\.metres).max() ?? 0, updates.map(\.contentState.distanceMeters).max() ?? 0)
+        let highest = max(track.points.map(\.meters).max() ?? 0, updates.map(\.contentState.distanceMeters).max() ?? 0)
         let step = PlotScale.step(for: highest, candidates: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500,
                                                             5000, 10000, 20000, 25000, 50000, 100_000], maximumTicks: 4)
         let y = PlotScale(domain: 0...max((highest / step).rounded(.up) * step, step), pixels: (area.bottom, area.top))
@@ -26,10 +26,10 @@ struct DistancePanel {
     /// In metres up to a kilometre step, in kilometres from there, so the labels stay short.
     private func addAxis(to svg: inout SVGText, y: PlotScale, step: Double) {
         let n = SVGText.number
-        let (unit, metresPerUnit) = step >= 1000 ? ("km", 1000.0) : ("m", 1.0)
+        let (unit, metersPerUnit) = step >= 1000 ? ("km", 1000.0) : ("m", 1.0)
         for value in y.ticks(step: step) {
             svg.add(##"<line x1="\##(n(area.left))" x2="\##(n(area.right))" y1="\##(n(y(value)))" y2="\##(n(y(value)))" stroke="#e6e6e6"/>"##)
-            svg.add(##"<text x="\##(n(area.left - 8))" y="\##(n(y(value) + 4))" font-size="12" text-anchor="end" fill="#444">\##(n(value / metresPerUnit))</text>"##)
+            svg.add(##"<text x="\##(n(area.left - 8))" y="\##(n(y(value) + 4))" font-size="12" text-anchor="end" fill="#444">\##(n(value / metersPerUnit))</text>"##)
         }
         svg.add(##"<text transform="translate(18 \##(n((area.top + area.bottom) / 2))) rotate(-90)" font-size="13" text-anchor="middle" fill="#444">distance (\##(unit))</text>"##)
     }
@@ -43,7 +43,7 @@ struct DistancePanel {
             if point.activityID != activity, let start = updates.first(where: { $0.activityID == point.activityID }) {
                 path += "M\(n(t(start.timestamp))) \(n(y(0)))"
             }
-            path += "L\(n(t(point.time))) \(n(y(point.metres)))"
+            path += "L\(n(t(point.time))) \(n(y(point.meters)))"
             activity = point.activityID
         }
         svg.add(##"<path d="\##(path)" fill="none" stroke="#555" stroke-width="1.1" stroke-opacity="0.8"/>"##)

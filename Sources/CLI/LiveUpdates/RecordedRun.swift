@@ -28,7 +28,7 @@ struct RecordedRun {
                 guard measurement.beatsPerMinute > 0, measurement.sensorContact != .notDetected else { return }
                 samples.append((time, Int(measurement.beatsPerMinute)))
             },
-            distance: { time, metres in fedDistances.append(.init(time: time, metres: metres, updatesBefore: updates.count)) },
+            distance: { time, meters in fedDistances.append(.init(time: time, meters: meters, updatesBefore: updates.count)) },
             warning: { console.warn($0) }
         )))
         run.samples = samples

@@ -25,10 +25,10 @@ enum CadenceOptions {
         var settings = DistanceSettings()
         guard let text = arguments.value("--wheel-circumference") else { return settings }
         let range = DistanceSettings.plausibleWheelCircumference
-        guard let metres = Double(text), range.contains(metres) else {
+        guard let meters = Double(text), range.contains(meters) else {
             throw .usage("--wheel-circumference '\(text)' is not a length in metres from \(format(range.lowerBound)) to \(format(range.upperBound))", spec)
         }
-        settings.wheelCircumference = metres
+        settings.wheelCircumference = meters
         return settings
     }
 
@@ -91,7 +91,7 @@ private extension CadenceParameter.Unit {
         case .seconds: "S"
         case .bpm: "BPM"
         case .perHour: "N"
-        case .metres: "M"
+        case .meters: "M"
         case .percent: "P"
         }
     }

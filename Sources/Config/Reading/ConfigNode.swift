@@ -36,14 +36,14 @@ struct ConfigNode {
     func seconds() -> Double? { quantity(unit: "seconds") }
 
     /// A length: a finite number of metres, 0 or more.
-    func metres() -> Double? { quantity(unit: "metres") }
+    func meters() -> Double? { quantity(unit: "metres") }
 
     /// A percentage: a finite number from 0 to 100.
     func percent() -> Double? { quantity(unit: "percent").flatMap { within(0...100, $0, unit: "percent") } }
 
     /// A length within `range`.
-    func metres(in range: ClosedRange<Double>) -> Double? {
-        metres().flatMap { within(range, $0, unit: "metres") }
+    func meters(in range: ClosedRange<Double>) -> Double? {
+        meters().flatMap { within(range, $0, unit: "metres") }
     }
 
     /// `amount` if it is in `range`. Every number a file holds has a range: past it a value is a typo

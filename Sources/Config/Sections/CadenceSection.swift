@@ -51,7 +51,7 @@ enum CadenceSection {
         let numbers = CadencePolicy.parameters.map { parameter in
             switch parameter.unit {
             case .seconds: number(parameter, read: { $0.seconds() }, render: { .number(JSONNumber.text($0)) })
-            case .metres: number(parameter, read: { $0.metres() }, render: { .number(JSONNumber.text($0)) })
+            case .meters: number(parameter, read: { $0.meters() }, render: { .number(JSONNumber.text($0)) })
             case .percent: number(parameter, read: { $0.percent() }, render: { .number(JSONNumber.text($0)) })
             case .bpm: number(parameter, read: { $0.integer(in: 0...plausibleBPM.upperBound, unit: "bpm").map(Double.init) },
                               render: { .number(String(Int($0))) })

@@ -37,7 +37,7 @@ enum StrapSection {
         guard let object = ObjectFields(node, allowed: keys) else { return nil }
         let selector = readSelector(object)
         let distanceSensor = object.optional("distanceSensor").map(readDistanceSensor)
-        let wheel = object.optional("wheelCircumference").map { $0.metres(in: DistanceSettings.plausibleWheelCircumference) }
+        let wheel = object.optional("wheelCircumference").map { $0.meters(in: DistanceSettings.plausibleWheelCircumference) }
         let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
         let intervalLabel = object.optional("intervalLabel")?.string()
         let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()

@@ -12,7 +12,7 @@ public struct DistanceScore: Sendable, Hashable {
 
     public init(track: DistanceTrack, updates: [ActivityUpdate]) {
         let lastShown = updates.reduce(into: [String: Double]()) { $0[$1.activityID] = $1.contentState.distanceMeters }
-        let lastMeasured = track.points.reduce(into: [String: Double]()) { $0[$1.activityID] = $1.metres }
+        let lastMeasured = track.points.reduce(into: [String: Double]()) { $0[$1.activityID] = $1.meters }
         shownMeters = Self.tenths(lastShown.values.reduce(0, +))
         measuredMeters = Self.tenths(lastMeasured.values.reduce(0, +))
         largestLagMeters = Self.tenths(Self.largestLag(track: track, updates: updates))
@@ -28,12 +28,12 @@ public struct DistanceScore: Sendable, Hashable {
             guard shown > 0 else { continue }
             let latest = updates[shown - 1]
             guard latest.activityID == point.activityID, latest.event != .end else { continue }
-            largest = max(largest, point.metres - latest.contentState.distanceMeters)
+            largest = max(largest, point.meters - latest.contentState.distanceMeters)
         }
         return largest
     }
 
-    private static func tenths(_ metres: Double) -> Double { (metres * 10).rounded() / 10 }
+    private static func tenths(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 }
 
 extension DistanceScore {

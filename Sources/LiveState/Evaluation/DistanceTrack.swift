@@ -8,14 +8,14 @@ public struct DistanceTrack: Sendable, Hashable {
     /// The metres of one measurement as the engine was fed them, and where they fell among the updates.
     public struct Fed: Sendable, Hashable {
         public var time: Timestamp
-        public var metres: Double
+        public var meters: Double
         /// How many of the run's updates had been decided when the metres came: they count for the
         /// activity the latest of those was about, unless that one had ended or was paused.
         public var updatesBefore: Int
 
-        public init(time: Timestamp, metres: Double, updatesBefore: Int) {
+        public init(time: Timestamp, meters: Double, updatesBefore: Int) {
             self.time = time
-            self.metres = metres
+            self.meters = meters
             self.updatesBefore = updatesBefore
         }
     }
@@ -24,7 +24,7 @@ public struct DistanceTrack: Sendable, Hashable {
     public struct Point: Sendable, Hashable {
         public var time: Timestamp
         public var activityID: String
-        public var metres: Double
+        public var meters: Double
     }
 
     /// In the order the metres came; each activity's starts from 0.
@@ -34,8 +34,8 @@ public struct DistanceTrack: Sendable, Hashable {
         for measurement in fed where measurement.updatesBefore > 0 {
             let latest = updates[measurement.updatesBefore - 1]
             guard latest.event != .end, latest.contentState.pausedAt == nil else { continue }
-            let before = points.last.flatMap { $0.activityID == latest.activityID ? $0.metres : nil } ?? 0
-            points.append(Point(time: measurement.time, activityID: latest.activityID, metres: before + measurement.metres))
+            let before = points.last.flatMap { $0.activityID == latest.activityID ? $0.meters : nil } ?? 0
+            points.append(Point(time: measurement.time, activityID: latest.activityID, meters: before + measurement.meters))
         }
     }
 }

@@ -32,9 +32,10 @@ public final class SessionClock: Sendable {
     /// Trace time played at `speed` trace seconds per wall second, from the first `anchor(at:)`.
     public static func trace(speed: Double) -> SessionClock { SessionClock(.trace(speed: speed)) }
 
-    /// A real clock of its own that a test can move ahead without the timers' clock seeing it: how
-    /// a suspend looks to a timer set on a clock that stops while the machine sleeps (CLOCK_MONOTONIC).
-    static func realWithSimulatedSleep() -> SessionClock { SessionClock(.real) }
+    /// A real clock shared with no other session, for a test to move ahead (`simulateSleep`) without
+    /// the timers' clock seeing it: how a suspend looks to a timer set on a clock that stops while
+    /// the machine sleeps (CLOCK_MONOTONIC).
+    static func unsharedReal() -> SessionClock { SessionClock(.real) }
 
     /// The machine "slept" `seconds`: `now()` jumps ahead, armed timers do not notice.
     func simulateSleep(seconds: Double) {

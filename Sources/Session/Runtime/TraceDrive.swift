@@ -70,7 +70,7 @@ public struct TraceDrive {
                    let measurement = try? HeartRateMeasurement(parsing: value) {
                     sample(event.time, measurement)
                 }
-                if let distance = observer.distance, let metres = note.metresCovered { distance(event.time, metres) }
+                if let distance = observer.distance, let meters = note.metersCovered { distance(event.time, meters) }
                 guard !updates.isEmpty else { continue }
                 for update in updates { try observer.update(update) }
                 updates.removeAll(keepingCapacity: true)

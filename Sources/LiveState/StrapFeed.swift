@@ -51,7 +51,7 @@ public struct StrapFeed: Sendable {
             do {
                 // Through a borrowed buffer: an initializer takes its argument owned, so passing the array
                 // cost a retain and release per sample, and its generic parsing over Array twice the work.
-                let layout = try value.withUnsafeBufferPointer { bytes throws(MeasurementError) in try MeasurementLayout(parsing: bytes) }
+                let layout = try value.withUnsafeBufferPointer { bytes throws(HeartRateMeasurementError) in try HeartRateMeasurementLayout(parsing: bytes) }
                 note.measured = true
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {

@@ -10,7 +10,7 @@ extension SensorKind {
 }
 
 extension HeartRateMeasurement: SensorMeasurement {
-    public typealias ParseError = MeasurementError
+    public typealias ParseError = HeartRateMeasurementError
 
     /// `{"bpm":72,"contact":"detected","energyExpended":null,"rr":[768]}`: rr in the wire unit, 1/1024 s.
     public func describe(into fields: inout some MeasurementFieldWriter) {

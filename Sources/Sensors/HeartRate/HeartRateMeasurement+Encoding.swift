@@ -9,7 +9,7 @@ extension HeartRateMeasurement {
     /// The 0x2A37 bytes a strap would send for this measurement.
     public func encoded(rateFormat: RateFormat = .compact) -> [UInt8] {
         let wide = rateFormat == .sixteenBit || beatsPerMinute > UInt16(UInt8.max)
-        var flags = MeasurementFlags(sensorContact)
+        var flags = HeartRateMeasurementFlags(sensorContact)
         if wide { flags.insert(.sixteenBitRate) }
         if energyExpended != nil { flags.insert(.energyExpendedPresent) }
         if !rrIntervals.isEmpty { flags.insert(.rrIntervalsPresent) }

@@ -10,8 +10,8 @@ import Testing
         for flags in 0...255 {
             for length in 0...9 {
                 let value = [UInt8(flags)] + (0..<length).map { _ in UInt8(random.below(256)) }
-                let parsed = Result { () throws(MeasurementError) in try HeartRateMeasurement(parsing: value) }
-                let layout = Result { () throws(MeasurementError) in try MeasurementLayout(parsing: value) }
+                let parsed = Result { () throws(HeartRateMeasurementError) in try HeartRateMeasurement(parsing: value) }
+                let layout = Result { () throws(HeartRateMeasurementError) in try HeartRateMeasurementLayout(parsing: value) }
                 switch (parsed, layout) {
                 case let (.success(measurement), .success(layout)):
                     #expect(layout.beatsPerMinute == measurement.beatsPerMinute)

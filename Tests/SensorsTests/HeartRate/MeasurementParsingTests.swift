@@ -43,7 +43,7 @@ private let vectors: [MeasurementVector] = [
 
     struct MalformedVector: Sendable, CustomTestStringConvertible {
         let hex: String
-        let error: MeasurementError
+        let error: HeartRateMeasurementError
         let message: String
         var testDescription: String { hex.isEmpty ? "(empty)" : hex }
     }

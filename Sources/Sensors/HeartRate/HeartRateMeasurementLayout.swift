@@ -2,7 +2,7 @@
 /// and energy, and where the RR intervals sit. `HeartRateMeasurement(parsing:)` builds on it; the live
 /// state uses it alone, because it needs only rate and contact, once per notification, and the RR
 /// list would cost an allocation each time.
-public struct MeasurementLayout: Sendable, Hashable {
+public struct HeartRateMeasurementLayout: Sendable, Hashable {
     public var beatsPerMinute: UInt16
     public var sensorContact: SensorContact
     public var energyExpended: UInt16?
@@ -15,11 +15,11 @@ public struct MeasurementLayout: Sendable, Hashable {
     /// Inlinable so callers in other modules get it specialized for their byte container, and inlined:
     /// the live state parses every notification with it, and as a call it cost measurably more.
     @inlinable @inline(__always)
-    public init<Bytes: Collection>(parsing value: Bytes) throws(MeasurementError)
+    public init<Bytes: Collection>(parsing value: Bytes) throws(HeartRateMeasurementError)
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var reader = LittleEndianReader(value)
         guard let flagsByte = reader.readUInt8() else { throw .empty }
-        let flags = MeasurementFlags(rawValue: flagsByte)
+        let flags = HeartRateMeasurementFlags(rawValue: flagsByte)
 
         if flags.contains(.sixteenBitRate) {
             guard let wide = reader.readUInt16() else {

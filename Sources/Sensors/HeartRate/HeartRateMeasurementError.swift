@@ -1,6 +1,6 @@
 /// Why a 0x2A37 value could not be read. The description says what the bytes promised
 /// and what was there, so a user can compare it with btmon or nRF Connect.
-public enum MeasurementError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum HeartRateMeasurementError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Zero bytes: not even a flags byte.
     case empty
     /// The flags announce an 8- or 16-bit rate but fewer bytes follow.

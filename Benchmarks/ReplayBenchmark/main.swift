@@ -24,13 +24,13 @@ defer { unlink(path) }
 var random = SystemRandomNumberGenerator()
 let start = RecordingImport.defaultStart
 let writer = try TraceWriter(path: path, header: TraceHeader(start: start, name: "benchmark"))
-try writer.append(StrapEvent(time: start, kind: .connected))
+try writer.append(SensorEvent(time: start, kind: .connected))
 for second in 0..<samples {
     let bpm = 135 + 35 * sin(Double(second) / 600)
     let rr = UInt16(60 / bpm * 1024)
     let intervals = (0..<Int.random(in: 1...3, using: &random)).map { _ in rr &+ UInt16.random(in: 0...20, using: &random) }
     let value = HeartRateMeasurement(beatsPerMinute: UInt16(bpm), sensorContact: .detected, rrIntervals: intervals).encoded()
-    try writer.append(StrapEvent(time: start.adding(microseconds: Int64(second) * 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: value)))
+    try writer.append(SensorEvent(time: start.adding(microseconds: Int64(second) * 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: value)))
 }
 let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 
@@ -75,7 +75,7 @@ func readAndDecode() -> Int {
 
 let floorTimes = (0..<repetitions).map { _ in seconds { precondition(readAndDecode() >= samples) } }
 
-/// The trace reader alone: every line parsed into a StrapEvent, nothing downstream.
+/// The trace reader alone: every line parsed into a SensorEvent, nothing downstream.
 let readerTimes = (0..<repetitions).map { _ in
     seconds {
         let reader = try! TraceReader(path: path)

@@ -26,7 +26,7 @@ extension FuzzTarget {
 /// Writing traces and reading them back: the contract of the trace format and of every importer
 /// (what an import writes, the reader reads).
 enum TraceFile {
-    static func read(_ path: String) throws(TraceReadError) -> (TraceHeader, [StrapEvent]) {
+    static func read(_ path: String) throws(TraceReadError) -> (TraceHeader, [SensorEvent]) {
         let reader = try TraceReader(path: path)
         return (reader.header, try reader.readAll())
     }
@@ -35,7 +35,7 @@ enum TraceFile {
     /// must take them (an importer's events are in time order and fit the header's version).
     /// Answers the bytes written.
     @discardableResult
-    static func roundTrip(header: TraceHeader, events: [StrapEvent], what: String) throws(ContractViolation) -> [UInt8] {
+    static func roundTrip(header: TraceHeader, events: [SensorEvent], what: String) throws(ContractViolation) -> [UInt8] {
         let path = ScratchFile.path("written.trace")
         do {
             let writer = try TraceWriter(path: path, header: header)

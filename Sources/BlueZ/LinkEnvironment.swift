@@ -19,7 +19,7 @@ public struct LinkEnvironment: Sendable {
 
     public init(clock: @escaping @Sendable () -> Timestamp, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
                 log: @escaping @Sendable (String) -> Void, events: DispatchQueue = DispatchQueue(label: "hrbridge.strap-events"),
-                stopReason: @escaping @Sendable () -> String = { StrapEvent.Kind.stoppedByBridge }) {
+                stopReason: @escaping @Sendable () -> String = { SensorEvent.Kind.stoppedByBridge }) {
         self.clock = clock
         self.random = random
         self.log = log

@@ -19,7 +19,7 @@ extension SensorLink {
             feed.yield(.silent)
         }
         await onQueue {
-            self.deliver(StrapEvent(time: connectedAt, kind: .connected))
+            self.deliver(SensorEvent(time: connectedAt, kind: .connected))
             values.start(measurementPath: measurementPath, characteristic: measured.kind.measurementCharacteristic,
                          batteryPath: batteryPath, watchdog: watchdog)
         }
@@ -70,7 +70,7 @@ extension SensorLink {
         let lostAt = environment.clock()
         await onQueue { [lostBecause] in
             values.stop() // nothing after `disconnected` from a socket that was still draining
-            self.deliver(StrapEvent(time: lostAt, kind: .disconnected(reason: lostBecause)))
+            self.deliver(SensorEvent(time: lostAt, kind: .disconnected(reason: lostBecause)))
         }
         log("link lost: \(lostBecause ?? "?")")
         if silent || socket != nil {

@@ -6,7 +6,7 @@ import Sensors
 /// One sensor's life (a strap, or the foot pod or bike sensor beside it): find it, connect (one
 /// connect per adapter at a time), wait for its services and the measurement characteristic of one
 /// of the kinds it may be, subscribe once, stream, and after any loss start over with the policy's
-/// backoff. Emits raw `StrapEvent`s tagged with the sensor's role; never parses. Cancel the task
+/// backoff. Emits raw `SensorEvent`s tagged with the sensor's role; never parses. Cancel the task
 /// running `run()` to stop: notifications are stopped and the sensor disconnected within the
 /// policy's deadline.
 ///
@@ -20,7 +20,7 @@ public final class SensorLink: Sendable {
     /// that gives distance, told apart by the services it offers once connected.
     let kinds: [SensorKind]
     let role: SensorRole
-    let onEvent: @Sendable (StrapEvent) -> Void
+    let onEvent: @Sendable (SensorEvent) -> Void
     let client: BlueZClient
     let gates: AdapterGates
     let policy: ReconnectPolicy
@@ -29,7 +29,7 @@ public final class SensorLink: Sendable {
 
     public init(selector: SensorSelector, role: SensorRole = .strap, client: BlueZClient, gates: AdapterGates,
                 policy: ReconnectPolicy = ReconnectPolicy(), environment: LinkEnvironment,
-                onEvent: @escaping @Sendable (StrapEvent) -> Void) {
+                onEvent: @escaping @Sendable (SensorEvent) -> Void) {
         self.selector = selector
         self.role = role
         self.kinds = SensorKind.all.filter { $0.contribution.givesDistance == (role == .distance) }
@@ -43,8 +43,8 @@ public final class SensorLink: Sendable {
     var bus: BlueZBus { client.bus }
 
     /// From the link's async code: queued behind anything the socket delivered before.
-    func emit(_ kind: StrapEvent.Kind, at time: Timestamp? = nil) {
-        let event = StrapEvent(time: time ?? environment.clock(), kind: kind)
+    func emit(_ kind: SensorEvent.Kind, at time: Timestamp? = nil) {
+        let event = SensorEvent(time: time ?? environment.clock(), kind: kind)
         queue.async { self.deliver(event) }
     }
 
@@ -54,7 +54,7 @@ public final class SensorLink: Sendable {
     }
 
     /// On `queue` only. Every event leaves tagged with the sensor's role.
-    func deliver(_ event: StrapEvent) {
+    func deliver(_ event: SensorEvent) {
         var event = event
         event.sensor = role
         onEvent(event)

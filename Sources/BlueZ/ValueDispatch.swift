@@ -62,7 +62,7 @@ final class ValueDispatch: @unchecked Sendable {
 
     private func deliverMeasurement(_ bytes: [UInt8], at time: Timestamp) {
         measuredCount.add(1, ordering: .relaxed)
-        link.deliver(StrapEvent(time: time, kind: .notification(characteristic: characteristic, value: bytes)))
+        link.deliver(SensorEvent(time: time, kind: .notification(characteristic: characteristic, value: bytes)))
     }
 
     /// bluetoothd answers StartNotify on 0x2A19 with its cached value: a level goes out once
@@ -70,6 +70,6 @@ final class ValueDispatch: @unchecked Sendable {
     func battery(_ level: BatteryLevel, at time: Timestamp) {
         guard !stopped, level != lastBattery else { return }
         lastBattery = level
-        link.deliver(StrapEvent(time: time, kind: .battery(level)))
+        link.deliver(SensorEvent(time: time, kind: .battery(level)))
     }
 }

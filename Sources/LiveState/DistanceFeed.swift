@@ -27,7 +27,7 @@ struct DistanceFeed: Sendable {
         case coveredAndSaid(Double, String)
     }
 
-    mutating func handle(_ kind: StrapEvent.Kind, at time: Timestamp, shownDistance: Double?) -> Outcome {
+    mutating func handle(_ kind: SensorEvent.Kind, at time: Timestamp, shownDistance: Double?) -> Outcome {
         switch kind {
         case let .notification(uuid, value):
             guard let sensorKind = SensorKind.measured(on: uuid), sensorKind.contribution.givesDistance else { return .nothing }

@@ -14,7 +14,7 @@ import Sensors
 ///     5000000 note warm-up done
 ///     1000400 distance notify 2a53 02800200aa
 enum TraceEventLine {
-    static func format(offset: Int64, event: StrapEvent) -> String {
+    static func format(offset: Int64, event: SensorEvent) -> String {
         let prefix = event.sensor == .strap ? "\(offset)" : "\(offset) \(event.sensor.rawValue)"
         switch event.kind {
         case let .notification(characteristic, value):
@@ -43,7 +43,7 @@ enum TraceEventLine {
     @inline(__always) // into the reader's loop, up to the one-pass line: nearly every line ends there
     static func parse(
         _ line: UnsafeBufferPointer<UInt8>, namesSensors: Bool, valueStorage: inout [UInt8]
-    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: StrapEvent.Kind) {
+    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: SensorEvent.Kind) {
         if let offset = parseHeartRateNotification(line, valueStorage: &valueStorage) {
             return (offset, .strap, .notification(characteristic: .heartRateMeasurement, value: valueStorage))
         }
@@ -53,7 +53,7 @@ enum TraceEventLine {
     /// `parse` for any line, token by token.
     private static func parseTokens(
         _ line: UnsafeBufferPointer<UInt8>, namesSensors: Bool, valueStorage: inout [UInt8]
-    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: StrapEvent.Kind) {
+    ) throws(TraceLineError) -> (offset: Int64, sensor: SensorRole, kind: SensorEvent.Kind) {
         var tokens = Tokenizer(line)
         guard let offsetToken = tokens.next() else { throw TraceLineError("empty event line") }
         guard let offset = parseOffset(offsetToken) else {
@@ -80,7 +80,7 @@ enum TraceEventLine {
 
     private static func parseKind(
         _ kindToken: Slice<UnsafeBufferPointer<UInt8>>, _ tokens: inout Tokenizer, valueStorage: inout [UInt8]
-    ) throws(TraceLineError) -> StrapEvent.Kind {
+    ) throws(TraceLineError) -> SensorEvent.Kind {
 
         if kindToken.matches(Keyword.notify) {
             guard let uuidToken = tokens.next() else { throw TraceLineError("notify needs a characteristic UUID") }

@@ -89,7 +89,7 @@ public final class TraceReader {
     }
 
     /// The next event with its absolute time (`start` + its offset), or nil at the end.
-    public func next() throws(TraceReadError) -> StrapEvent? {
+    public func next() throws(TraceReadError) -> SensorEvent? {
         try cursor.pointee.next(path: path)
     }
 
@@ -97,7 +97,7 @@ public final class TraceReader {
     /// answers true, or answers false at the end (leaving `event` without a notification value).
     /// A non-optional event is what makes this cheaper per line: an optional event in memory is
     /// destroyed through its type's generic value witness (an indirect call), `event` directly.
-    public func next(into event: inout StrapEvent) throws(TraceReadError) -> Bool {
+    public func next(into event: inout SensorEvent) throws(TraceReadError) -> Bool {
         event.kind = .connected // lets go of the previous value, so the reader reuses its storage
         guard let next = try cursor.pointee.next(path: path) else { return false }
         event = next
@@ -105,8 +105,8 @@ public final class TraceReader {
     }
 
     /// Reads every remaining event; for small traces and tests.
-    public func readAll() throws(TraceReadError) -> [StrapEvent] {
-        var events: [StrapEvent] = []
+    public func readAll() throws(TraceReadError) -> [SensorEvent] {
+        var events: [SensorEvent] = []
         while let event = try next() { events.append(event) }
         return events
     }
@@ -124,13 +124,13 @@ public final class TraceReader {
         var valueStorage: [UInt8] = []
 
         @inline(__always) // one layer less per line for next(into:), the replay's
-        mutating func next(path: String) throws(TraceReadError) -> StrapEvent? {
+        mutating func next(path: String) throws(TraceReadError) -> SensorEvent? {
             var value: [UInt8] = []
             swap(&value, &valueStorage) // unique here unless the caller still holds the previous event
             defer { swap(&value, &valueStorage) }
             while true {
                 let number = lineNumber + 1
-                let parsed = try TraceReader.read(&lines, path: path, line: number) { line throws(TraceLineError) -> (Int64, SensorRole, StrapEvent.Kind)? in
+                let parsed = try TraceReader.read(&lines, path: path, line: number) { line throws(TraceLineError) -> (Int64, SensorRole, SensorEvent.Kind)? in
                     guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
                           first != UInt8(ascii: "#")
                     else { return nil }
@@ -146,7 +146,7 @@ public final class TraceReader {
                     )
                 }
                 previousOffset = offset
-                return StrapEvent(time: start.adding(microseconds: offset), kind: kind, sensor: sensor)
+                return SensorEvent(time: start.adding(microseconds: offset), kind: kind, sensor: sensor)
             }
         }
     }

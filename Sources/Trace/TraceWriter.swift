@@ -51,7 +51,7 @@ public final class TraceWriter {
 
     deinit { close(descriptor) }
 
-    public func append(_ event: StrapEvent) throws(Failure) {
+    public func append(_ event: SensorEvent) throws(Failure) {
         let offset = event.time.microsecondsSinceUnixEpoch - header.start.microsecondsSinceUnixEpoch
         guard offset >= lastOffset else { throw .outOfOrder(path: path, time: event.time) }
         guard event.sensor == .strap || header.holdsSeveralSensors else { throw .sensorNotDeclared(path: path, sensor: event.sensor) }

@@ -42,7 +42,7 @@ final class FakeBlueZ: @unchecked Sendable {
     /// reader for its events.
     /// `consume` runs on the link's queue before each event is recorded (a consumer's own work).
     func link(_ selector: SensorSelector = .address(strap), role: SensorRole = .strap, log: @escaping @Sendable (String) -> Void = { _ in },
-              consume: @escaping @Sendable (StrapEvent) -> Void = { _ in })
+              consume: @escaping @Sendable (SensorEvent) -> Void = { _ in })
         -> (link: SensorLink, task: Task<Void, any Error>, events: EventRecorder) {
         var policy = ReconnectPolicy()
         policy.backoff = [.milliseconds(50), .milliseconds(100), .milliseconds(200)]
@@ -51,7 +51,7 @@ final class FakeBlueZ: @unchecked Sendable {
         policy.discoveryWindow = .milliseconds(500)
         policy.servicesResolvedTimeout = .seconds(3)
         policy.silenceTimeout = .seconds(1)
-        let (events, continuation) = AsyncStream.makeStream(of: StrapEvent.self)
+        let (events, continuation) = AsyncStream.makeStream(of: SensorEvent.self)
         let queue = DispatchQueue(label: "test.strap-events")
         let link = SensorLink(selector: selector, role: role, client: client, gates: AdapterGates(), policy: policy,
                              environment: LinkEnvironment(clock: Self.wallClock, random: { 0.5 }, log: log, events: queue)) {
@@ -74,14 +74,14 @@ final class FakeBlueZ: @unchecked Sendable {
 
 /// Reads a link's events and keeps them, so a test can wait for a condition over all so far.
 final class EventRecorder: @unchecked Sendable {
-    private let reader: StreamReader<StrapEvent>
-    private(set) var events: [StrapEvent] = []
+    private let reader: StreamReader<SensorEvent>
+    private(set) var events: [SensorEvent] = []
 
-    init(_ stream: AsyncStream<StrapEvent>) { reader = StreamReader(stream) }
+    init(_ stream: AsyncStream<SensorEvent>) { reader = StreamReader(stream) }
 
     /// Reads until `condition` holds over everything read (true) or the stream ends (false).
     @discardableResult
-    func read(until condition: ([StrapEvent]) -> Bool, within seconds: Double = 20, _ what: String) async throws -> Bool {
+    func read(until condition: ([SensorEvent]) -> Bool, within seconds: Double = 20, _ what: String) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition(events) {
             let left = deadline.timeIntervalSinceNow

@@ -37,8 +37,8 @@ import Trace
 
         #expect(imported.header.address == "F1:5A:17:00:00:01")
         #expect(imported.header.version == 1)
-        #expect(importedEvents.first == StrapEvent(time: imported.header.start, kind: .note("imported from realbluez.btsnoop")))
-        #expect(importedEvents.dropFirst().first == StrapEvent(time: imported.header.start, kind: .connected))
+        #expect(importedEvents.first == SensorEvent(time: imported.header.start, kind: .note("imported from realbluez.btsnoop")))
+        #expect(importedEvents.dropFirst().first == SensorEvent(time: imported.header.start, kind: .connected))
         #expect(importedEvents.map(\.kind).filter(\.isLinkEvent) == [
             .connected, .disconnected(reason: "remote user terminated connection (0x13)"),
             .connected, .disconnected(reason: "remote user terminated connection (0x13)"),
@@ -158,14 +158,14 @@ import Trace
     }
 }
 
-private extension StrapEvent {
+private extension SensorEvent {
     var isNotification: Bool {
         if case .notification = kind { return true }
         return false
     }
 }
 
-private extension StrapEvent.Kind {
+private extension SensorEvent.Kind {
     var isLinkEvent: Bool {
         switch self {
         case .connected, .disconnected: true

@@ -8,16 +8,16 @@ import Testing
     private static let footPod = BluetoothUUID(assigned: 0x2A53)
     private static let bikeSensor = BluetoothUUID(assigned: 0x2A5B)
 
-    private func strap(_ seconds: Double, _ kind: StrapEvent.Kind = .notification(characteristic: .heartRateMeasurement, value: [0x06, 100])) -> StrapEvent {
-        StrapEvent(time: EngineScript.time(seconds), kind: kind)
+    private func strap(_ seconds: Double, _ kind: SensorEvent.Kind = .notification(characteristic: .heartRateMeasurement, value: [0x06, 100])) -> SensorEvent {
+        SensorEvent(time: EngineScript.time(seconds), kind: kind)
     }
 
-    private func sensor(_ seconds: Double, _ kind: StrapEvent.Kind) -> StrapEvent {
-        StrapEvent(time: EngineScript.time(seconds), kind: kind, sensor: .distance)
+    private func sensor(_ seconds: Double, _ kind: SensorEvent.Kind) -> SensorEvent {
+        SensorEvent(time: EngineScript.time(seconds), kind: kind, sensor: .distance)
     }
 
     /// RSC with total distance (flags 0x02): speed 3 m/s (0x0300 / 256), cadence 170, total in 0.1 m.
-    private func pod(_ seconds: Double, decimeters: UInt32) -> StrapEvent {
+    private func pod(_ seconds: Double, decimeters: UInt32) -> SensorEvent {
         let total = (0..<4).map { UInt8(truncatingIfNeeded: decimeters >> (8 * $0)) }
         return sensor(seconds, .notification(characteristic: Self.footPod, value: [0x02, 0x00, 0x03, 170] + total))
     }
@@ -33,7 +33,7 @@ import Testing
     @Test func footPodTotalsBecomeTheActivitysDistance() throws {
         var policy = CadencePolicy()
         policy.distanceStep = 10
-        var feed = StrapFeed(engine: try LiveStateEngine(policy: policy))
+        var feed = WorkoutFeed(engine: try LiveStateEngine(policy: policy))
         var updates: [ActivityUpdate] = []
         // Before the start: only the base. Then 3 m a second; a 10 m step shows at 12 m and 24 m.
         updates += feed.handle(pod(0, decimeters: 5_000)).updates
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aLostDistanceSensorIsSaidAndTheHeartRateGoesOn() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))
         #expect(feed.distanceSensor == nil)
         _ = feed.handle(pod(0.5, decimeters: 100))
@@ -69,7 +69,7 @@ import Testing
     /// What `evaluate` measures the shown distance by: each valid measurement's metres, whether the
     /// engine counts them or not; nothing for any other event.
     @Test func eachValidMeasurementSaysTheMetersItCovered() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         #expect(feed.handle(pod(0, decimeters: 100)).metersCovered == 0) // the base, before any activity
         #expect(feed.handle(strap(0.5)).metersCovered == nil)
         #expect(feed.handle(pod(1, decimeters: 130)).metersCovered == 3)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func malformedValuesAreDroppedWithTheirReason() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))
         let short = feed.handle(sensor(1, .notification(characteristic: Self.footPod, value: [0x02, 0x00, 0x03, 170, 1])))
         #expect(short.warning == "dropped malformed 0x2A53 value: flags promise total distance (4 bytes) but 1 byte follows")
@@ -88,10 +88,10 @@ import Testing
     }
 
     @Test func theSensorsOtherEventsAreNotTheStraps() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         _ = feed.handle(strap(0))
         // A heart-rate value or a battery level from the distance sensor is no sample and no distance.
-        for kind: StrapEvent.Kind in [.notification(characteristic: .heartRateMeasurement, value: [0x06, 50]),
+        for kind: SensorEvent.Kind in [.notification(characteristic: .heartRateMeasurement, value: [0x06, 50]),
                                       .notification(characteristic: .batteryLevel, value: [80]), .connected] {
             let outcome = feed.handle(sensor(1, kind))
             #expect(outcome.updates.isEmpty && outcome.warning == nil && outcome.measurement == nil)
@@ -100,9 +100,9 @@ import Testing
     }
 
     @Test func bikeWheelRevolutionsTimesTheCircumference() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine(), distance: DistanceSettings(wheelCircumference: 2.105))
+        var feed = WorkoutFeed(engine: try LiveStateEngine(), distance: DistanceSettings(wheelCircumference: 2.105))
         _ = feed.handle(strap(0))
-        func wheel(_ seconds: Double, revolutions: UInt32, eventTime: UInt16) -> StrapEvent {
+        func wheel(_ seconds: Double, revolutions: UInt32, eventTime: UInt16) -> SensorEvent {
             let count = (0..<4).map { UInt8(truncatingIfNeeded: revolutions >> (8 * $0)) }
             return sensor(seconds, .notification(characteristic: Self.bikeSensor,
                                                  value: [0x01] + count + [UInt8(eventTime & 0xFF), UInt8(eventTime >> 8)]))

@@ -26,7 +26,7 @@ import Testing
             let sink = try LineSink.appending(toFile: self.directory.path("updates.ndjson"))
             let sinks = SinkSet(sinks: [sink], relay: SinkLogRelay(), console: console)
             let stateFile = try ActivityStateFile(directory: self.directory.path("state"), key: "strap-test")
-            session = LiveSession(feed: StrapFeed(engine: try LiveStateEngine(policy: policy)), sinks: sinks, console: console,
+            session = LiveSession(feed: WorkoutFeed(engine: try LiveStateEngine(policy: policy)), sinks: sinks, console: console,
                                   clock: clock, stateFile: stateFile)
         }
 
@@ -46,8 +46,8 @@ import Testing
             return true
         }
 
-        static func sample(_ rate: UInt8, at time: Timestamp) -> StrapEvent {
-            StrapEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, rate]))
+        static func sample(_ rate: UInt8, at time: Timestamp) -> SensorEvent {
+            SensorEvent(time: time, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, rate]))
         }
 
         var stateFiles: [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities"))) ?? [] }
@@ -100,7 +100,7 @@ import Testing
         let harness = try Harness(silence: 60)
         try harness.session.start()
         let start = try #require(SessionClock.real.now())
-        harness.session.deliver(StrapEvent(time: start, kind: .connected))
+        harness.session.deliver(SensorEvent(time: start, kind: .connected))
         for second in 0..<3 { harness.session.deliver(Harness.sample(100 + UInt8(second) * 20, at: start.adding(seconds: Double(second) * 0.01))) }
         harness.session.endOfInput()
         #expect(await harness.session.ended() == .sourceEnded)

@@ -63,7 +63,7 @@ import Testing
         try harness.session.start()
         let now = try #require(SessionClock.real.now())
         harness.session.deliver(Harness.sample(120, at: now))
-        harness.session.deliver(StrapEvent(time: now.adding(seconds: 0.1), kind: .disconnected(reason: StrapEvent.Kind.systemSleep)))
+        harness.session.deliver(SensorEvent(time: now.adding(seconds: 0.1), kind: .disconnected(reason: SensorEvent.Kind.systemSleep)))
         let settled = DispatchSemaphore(value: 0)
         harness.session.settleBeforeSleep(within: 1) { settled.signal() }
         #expect(settled.wait(timeout: .now() + 5) == .success)

@@ -34,8 +34,8 @@ import Testing
         #expect(made.map(\.strap.activity.workoutName) == ["Run", "Row"])
         for (_, session) in made { try session.start() }
         let now = try #require(SessionClock.real.now())
-        made[0].session.deliver(StrapEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 120])))
-        made[1].session.deliver(StrapEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 90])))
+        made[0].session.deliver(SensorEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 120])))
+        made[1].session.deliver(SensorEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 90])))
         // status() runs on each session's queue after the delivery: both activities have started.
         #expect(made.allSatisfy { $0.session.status().activity != nil })
         let states = try FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities")).filter { $0.hasSuffix(".json") }.sorted()
@@ -68,7 +68,7 @@ import Testing
         for (_, session) in made { try session.start() }
         let now = try #require(SessionClock.real.now())
         for (_, session) in made {
-            session.deliver(StrapEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 120])))
+            session.deliver(SensorEvent(time: now, kind: .notification(characteristic: .heartRateMeasurement, value: [0x06, 120])))
         }
         let ids = made.compactMap { $0.session.status().activity?.activityID }
         #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")

@@ -7,20 +7,20 @@ import Testing
 @Suite struct TraceRoundTripTests {
     let start = Timestamp(microsecondsSinceUnixEpoch: 1_714_545_000_123_456)
 
-    var everyKind: [StrapEvent] {
+    var everyKind: [SensorEvent] {
         [
-            StrapEvent(time: start, kind: .note("recorded by hrbridge 0.1.0 — 100% honest\nsecond line")),
-            StrapEvent(time: start, kind: .connected),
-            StrapEvent(time: start, kind: .bodySensorLocation(.chest)),
-            StrapEvent(time: start, kind: .bodySensorLocation(.reserved(42))),
-            StrapEvent(time: start.adding(microseconds: 1), kind: .battery(try! BatteryLevel(percent: 87))),
-            StrapEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [0x16, 0x48, 0x00, 0x03])),
-            StrapEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [])),
-            StrapEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: .batteryLevel, value: [0x56])),
-            StrapEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: BluetoothUUID("6e40fc00-b5a3-f393-e0a9-e50e24dcca9e")!, value: [1, 2])),
-            StrapEvent(time: start.adding(microseconds: 3_000_000), kind: .disconnected(reason: "le-connection-abort-by-local")),
-            StrapEvent(time: start.adding(microseconds: 3_000_001), kind: .disconnected(reason: nil)),
-            StrapEvent(time: start.adding(microseconds: 43_200_000_000), kind: .connected),
+            SensorEvent(time: start, kind: .note("recorded by hrbridge 0.1.0 — 100% honest\nsecond line")),
+            SensorEvent(time: start, kind: .connected),
+            SensorEvent(time: start, kind: .bodySensorLocation(.chest)),
+            SensorEvent(time: start, kind: .bodySensorLocation(.reserved(42))),
+            SensorEvent(time: start.adding(microseconds: 1), kind: .battery(try! BatteryLevel(percent: 87))),
+            SensorEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [0x16, 0x48, 0x00, 0x03])),
+            SensorEvent(time: start.adding(microseconds: 1_000_000), kind: .notification(characteristic: .heartRateMeasurement, value: [])),
+            SensorEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: .batteryLevel, value: [0x56])),
+            SensorEvent(time: start.adding(microseconds: 2_500_000), kind: .notification(characteristic: BluetoothUUID("6e40fc00-b5a3-f393-e0a9-e50e24dcca9e")!, value: [1, 2])),
+            SensorEvent(time: start.adding(microseconds: 3_000_000), kind: .disconnected(reason: "le-connection-abort-by-local")),
+            SensorEvent(time: start.adding(microseconds: 3_000_001), kind: .disconnected(reason: nil)),
+            SensorEvent(time: start.adding(microseconds: 43_200_000_000), kind: .connected),
         ]
     }
 
@@ -41,8 +41,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("two.trace")
         let header = TraceHeader(start: start, address: "F1:5A:17:00:00:01", version: TraceHeader.multiSensorVersion)
-        let timer = [StrapEvent(time: start.adding(microseconds: 43_200_000_000), kind: .paused),
-                     StrapEvent(time: start.adding(microseconds: 43_200_000_001), kind: .resumed)]
+        let timer = [SensorEvent(time: start.adding(microseconds: 43_200_000_000), kind: .paused),
+                     SensorEvent(time: start.adding(microseconds: 43_200_000_001), kind: .resumed)]
         let events = everyKind.flatMap { event in
             var fromPod = event
             fromPod.sensor = .distance
@@ -65,10 +65,10 @@ import Testing
         let path = directory.path("one.trace")
         let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
         #expect(throws: TraceWriter.Failure.sensorNotDeclared(path: path, sensor: .distance)) {
-            try writer.append(StrapEvent(time: start, kind: .connected, sensor: .distance))
+            try writer.append(SensorEvent(time: start, kind: .connected, sensor: .distance))
         }
         #expect(throws: TraceWriter.Failure.pauseNotDeclared(path: path)) {
-            try writer.append(StrapEvent(time: start, kind: .paused))
+            try writer.append(SensorEvent(time: start, kind: .paused))
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("live.trace")
         let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
-        try writer.append(StrapEvent(time: start, kind: .connected))
+        try writer.append(SensorEvent(time: start, kind: .connected))
         // Read through another descriptor while the writer is still open, as after a kill -9.
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == "hrbridge-trace 1 start=2024-05-01T06:30:00.123456Z\n0 connected\n")
@@ -86,9 +86,9 @@ import Testing
     @Test func writerRefusesEventsOutOfOrder() throws {
         let directory = try TemporaryDirectory()
         let writer = try TraceWriter(path: directory.path("order.trace"), header: TraceHeader(start: start))
-        try writer.append(StrapEvent(time: start.adding(microseconds: 10), kind: .connected))
+        try writer.append(SensorEvent(time: start.adding(microseconds: 10), kind: .connected))
         #expect(throws: TraceWriter.Failure.self) {
-            try writer.append(StrapEvent(time: start.adding(microseconds: 9), kind: .connected))
+            try writer.append(SensorEvent(time: start.adding(microseconds: 9), kind: .connected))
         }
     }
 
@@ -136,7 +136,7 @@ import Testing
         let path = directory.path("values.trace")
         let writer = try TraceWriter(path: path, header: TraceHeader(start: start))
         for (index, value) in values.enumerated() {
-            try writer.append(StrapEvent(time: start.adding(seconds: Double(index)), kind: .notification(characteristic: .heartRateMeasurement, value: value)))
+            try writer.append(SensorEvent(time: start.adding(seconds: Double(index)), kind: .notification(characteristic: .heartRateMeasurement, value: value)))
         }
         return path
     }
@@ -168,8 +168,8 @@ import Testing
     @Test func oneEventVariableCarriesEachLinesValue() throws {
         let directory = try TemporaryDirectory()
         let reader = try TraceReader(path: try writeTrace(in: directory))
-        var event = StrapEvent(time: start, kind: .connected)
-        var kept: [StrapEvent] = []
+        var event = SensorEvent(time: start, kind: .connected)
+        var kept: [SensorEvent] = []
         while try reader.next(into: &event) { kept.append(event) }
         #expect(kept.map { event -> [UInt8] in
             guard case let .notification(_, value) = event.kind else { return [0xFF] }
@@ -238,8 +238,8 @@ import Testing
         return String(scalars)
     }
 
-    static func event(_ random: inout SplitMix64, at time: Timestamp) -> StrapEvent {
-        let kind: StrapEvent.Kind
+    static func event(_ random: inout SplitMix64, at time: Timestamp) -> SensorEvent {
+        let kind: SensorEvent.Kind
         switch random.next() % 8 {
         case 0: kind = .notification(characteristic: .heartRateMeasurement, value: (0..<random.next() % 24).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         case 1: kind = .connected
@@ -250,13 +250,13 @@ import Testing
         case 6: kind = .resumed
         default: kind = .note(text(&random))
         }
-        return StrapEvent(time: time, kind: kind, sensor: random.next() % 2 == 0 ? .strap : .distance)
+        return SensorEvent(time: time, kind: kind, sensor: random.next() % 2 == 0 ? .strap : .distance)
     }
 
     /// What the format cannot tell apart: an empty disconnect reason is written as none.
-    static func asRead(_ event: StrapEvent) -> StrapEvent {
+    static func asRead(_ event: SensorEvent) -> SensorEvent {
         guard case .disconnected(reason: "") = event.kind else { return event }
-        return StrapEvent(time: event.time, kind: .disconnected(reason: nil), sensor: event.sensor)
+        return SensorEvent(time: event.time, kind: .disconnected(reason: nil), sensor: event.sensor)
     }
 
     @Test(arguments: 0..<8)
@@ -287,9 +287,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("long.trace")
         let events = [
-            StrapEvent(time: Self.start, kind: .note(String(repeating: "n", count: 100))),
-            StrapEvent(time: Self.start, kind: .note(String(repeating: "x", count: 79) + "%")),
-            StrapEvent(time: Self.start, kind: .disconnected(reason: String(repeating: "r", count: 100))),
+            SensorEvent(time: Self.start, kind: .note(String(repeating: "n", count: 100))),
+            SensorEvent(time: Self.start, kind: .note(String(repeating: "x", count: 79) + "%")),
+            SensorEvent(time: Self.start, kind: .disconnected(reason: String(repeating: "r", count: 100))),
         ]
         let writer = try TraceWriter(path: path, header: TraceHeader(start: Self.start))
         for event in events { try writer.append(event) }

@@ -91,7 +91,7 @@ enum ReplayCommand {
 
     /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
-    private static func replayLive(_ reader: TraceReader, speed: Double, feed: StrapFeed, arguments: ParsedArguments,
+    private static func replayLive(_ reader: TraceReader, speed: Double, feed: WorkoutFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
             directory: SessionOptions.stateDirectory(arguments),

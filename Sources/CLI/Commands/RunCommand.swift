@@ -57,7 +57,7 @@ enum RunCommand {
         } else {
             try flagged(arguments)
         }
-        let links = StrapLinks(console: console)
+        let links = SensorLinks(console: console)
         let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
                                             sinks: try SinkOptions.sinkContext(arguments, spec: spec, console: console),
                                             onStop: { sensors in for sensor in sensors { links.stop(sensor) } })

@@ -16,7 +16,7 @@ struct RecordedRun {
     var span: ClosedRange<Timestamp>?
 
     /// Replays `path`; malformed notifications are reported through `console` and skipped.
-    static func replay(_ path: String, feed: StrapFeed, console: Console) throws(CLIError) -> RecordedRun {
+    static func replay(_ path: String, feed: WorkoutFeed, console: Console) throws(CLIError) -> RecordedRun {
         var run = RecordedRun(path: path)
         var drive = TraceDrive(reader: try ReplayCommand.openTrace(path), pacer: ReplayPacer(pace: .fastest), feed: feed)
         var samples: [(time: Timestamp, rate: Int)] = []

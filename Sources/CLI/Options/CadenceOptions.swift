@@ -65,7 +65,7 @@ enum CadenceOptions {
 
     /// The engine for these flags with the distance sensor's settings: what a trace feeds. A name or
     /// label over the 4 KB limit is a usage error.
-    static func feed(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> StrapFeed {
+    static func feed(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> WorkoutFeed {
         let (policy, activity) = try parse(arguments, spec: spec)
         let engine: LiveStateEngine
         do {
@@ -73,7 +73,7 @@ enum CadenceOptions {
         } catch {
             throw .usage("\(error)", spec)
         }
-        return StrapFeed(engine: engine, distance: try distance(arguments, spec: spec))
+        return WorkoutFeed(engine: engine, distance: try distance(arguments, spec: spec))
     }
 
     private static func format(_ value: Double) -> String {

@@ -11,7 +11,7 @@ public final class EventOrder: @unchecked Sendable { // used on one workout's qu
 
     public init() {}
 
-    public func ordered(_ event: StrapEvent) -> StrapEvent {
+    public func ordered(_ event: SensorEvent) -> SensorEvent {
         var event = event
         if let latest, event.time < latest { event.time = latest }
         latest = event.time

@@ -26,13 +26,13 @@ public enum LinkedSessions {
 
     /// Returns once every session has ended and every link has stopped with its events consumed.
     /// Across the machine's sleep (logind), the links let go and come back and the sessions go on.
-    public static func run(_ straps: [Strap], links: StrapLinks, console: any SessionConsole) throws(SessionError) {
+    public static func run(_ straps: [Strap], links: SensorLinks, console: any SessionConsole) throws(SessionError) {
         links.start(straps.flatMap { strap in
             let (session, recorder) = (strap.session, strap.recorder)
             // Both links deliver on the session's queue: the recorder and the engine see one order,
             // and the same times. The strap's link decides the session's end; the distance sensor's
             // only stops with it.
-            return StrapLinks.Strap.workout(strap: strap.selector, distance: strap.distance, queue: session.queue, consume: { event in
+            return SensorLinks.Link.workout(strap: strap.selector, distance: strap.distance, queue: session.queue, consume: { event in
                 if let cut = recorder?.append(event) { session.warnOnQueue("\(cut.message); the activity and its sinks go on") }
                 session.deliverOnQueue(event)
                 return nil
@@ -62,7 +62,7 @@ public enum LinkedSessions {
     /// Before sleep: every link lets go (its `disconnected` is the sensor-lost update), then every
     /// session's sinks settle in what is left of the time. After resume: the links start again and
     /// each session checks its deadlines against the clock at once.
-    private static func sleepActions(_ sessions: [LiveSession], links: StrapLinks) -> SleepWatch.Actions {
+    private static func sleepActions(_ sessions: [LiveSession], links: SensorLinks) -> SleepWatch.Actions {
         SleepWatch.Actions(prepare: { seconds in
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
             await links.sleep()

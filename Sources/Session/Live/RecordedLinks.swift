@@ -19,7 +19,7 @@ public enum RecordedLinks {
     /// Returns once every link has stopped with its events written; throws the first reason a link
     /// stopped on its own (Bluetooth unusable, a write that failed).
     public static func run(_ workouts: [Workout], console: any SessionConsole) throws(SessionError) {
-        let links = StrapLinks(console: console)
+        let links = SensorLinks(console: console)
         let ended = DispatchGroup()
         let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in
             console.warn("\(SignalWatcher.name(signal)): stopping notifications and disconnecting")
@@ -31,7 +31,7 @@ public enum RecordedLinks {
             ended.enter()
             if workout.distance != nil { ended.enter() }
             // The strap and its distance sensor write one file: both deliver on one queue, in time order.
-            return StrapLinks.Strap.workout(strap: workout.strap, distance: workout.distance,
+            return SensorLinks.Link.workout(strap: workout.strap, distance: workout.distance,
                                             queue: DispatchQueue(label: "hrbridge.record"),
                                             consume: { recorder.append($0) },
                                             strapEnded: { ended.leave() }, distanceEnded: { ended.leave() })

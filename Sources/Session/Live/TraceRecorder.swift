@@ -24,7 +24,7 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
 
     /// nil, or the failure (once); later events are not written. The file keeps every whole line
     /// written before it (a half-written line is cut back): a valid trace up to `event`.
-    public func append(_ event: StrapEvent) -> SessionError? {
+    public func append(_ event: SensorEvent) -> SessionError? {
         guard failure == nil else { return nil }
         do {
             if writer == nil {

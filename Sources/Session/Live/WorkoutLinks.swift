@@ -1,19 +1,19 @@
 import Dispatch
 import Sensors
 
-extension StrapLinks.Strap {
+extension SensorLinks.Link {
     /// One workout's links: the strap's, and the distance sensor's beside it, both delivering on
     /// `queue` through one `EventOrder`, so whoever consumes (the recorder, the engine) sees one order
     /// and times that never go back. `strapEnded` after the strap's last event; `distanceEnded` after
     /// the distance sensor's.
     static func workout(strap: SensorSelector, distance: SensorSelector?, queue: DispatchQueue,
-                        consume: @escaping @Sendable (StrapEvent) -> SessionError?,
+                        consume: @escaping @Sendable (SensorEvent) -> SessionError?,
                         strapEnded: @escaping @Sendable () -> Void,
-                        distanceEnded: @escaping @Sendable () -> Void) -> [StrapLinks.Strap] {
+                        distanceEnded: @escaping @Sendable () -> Void) -> [SensorLinks.Link] {
         let order = EventOrder()
-        let ordered: @Sendable (StrapEvent) -> SessionError? = { consume(order.ordered($0)) }
-        let strapLink = StrapLinks.Strap(selector: strap, queue: queue, consume: ordered, ended: strapEnded)
+        let ordered: @Sendable (SensorEvent) -> SessionError? = { consume(order.ordered($0)) }
+        let strapLink = SensorLinks.Link(selector: strap, queue: queue, consume: ordered, ended: strapEnded)
         guard let distance else { return [strapLink] }
-        return [strapLink, StrapLinks.Strap(selector: distance, role: .distance, queue: queue, consume: ordered, ended: distanceEnded)]
+        return [strapLink, SensorLinks.Link(selector: distance, role: .distance, queue: queue, consume: ordered, ended: distanceEnded)]
     }
 }

@@ -6,7 +6,7 @@ import Sensors
 
 /// One live session per strap of a configuration (for `run`: the file's, or the one its flags make): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
-/// strap link) is attached by the caller (`run`: `StrapLinks` delivering on the session's queue).
+/// strap link) is attached by the caller (`run`: `SensorLinks` delivering on the session's queue).
 public enum StrapSessions {
     public struct Context {
         var stateDirectory: String
@@ -50,7 +50,7 @@ public enum StrapSessions {
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
             let session = LiveSession(
-                feed: StrapFeed(engine: engine, distance: strap.distance),
+                feed: WorkoutFeed(engine: engine, distance: strap.distance),
                 sinks: sinks,
                 console: context.sinks.console, clock: .real, stateFile: stateFile,
                 source: .live(silence: ReconnectPolicy().silenceTimeout), onStop: { onStop(sensors) }

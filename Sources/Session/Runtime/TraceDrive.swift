@@ -8,9 +8,9 @@ import Trace
 public struct TraceDrive {
     var reader: TraceReader
     var pacer: ReplayPacer
-    var feed: StrapFeed
+    var feed: WorkoutFeed
 
-    public init(reader: TraceReader, pacer: ReplayPacer, feed: StrapFeed) {
+    public init(reader: TraceReader, pacer: ReplayPacer, feed: WorkoutFeed) {
         self.reader = reader
         self.pacer = pacer
         self.feed = feed
@@ -49,7 +49,7 @@ public struct TraceDrive {
         do {
             // One event and one update array, reused line after line: this loop runs millions of times a
             // second, and fresh optionals and arrays per event cost more than the engine's own work.
-            var event = StrapEvent(time: reader.start, kind: .connected)
+            var event = SensorEvent(time: reader.start, kind: .connected)
             var updates: [ActivityUpdate] = []
             var warnings: [String] = []
             while try reader.next(into: &event) {

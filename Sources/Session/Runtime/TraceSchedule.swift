@@ -6,7 +6,7 @@ import Trace
 /// virtual-clock replay does (`TraceDrive`), and output stays byte-identical at any speed.
 public struct TraceSchedule {
     private let reader: TraceReader
-    private var upcoming: (event: StrapEvent, line: Int)?
+    private var upcoming: (event: SensorEvent, line: Int)?
     private var exhausted = false
 
     public init(reader: TraceReader) { self.reader = reader }
@@ -24,7 +24,7 @@ public struct TraceSchedule {
     }
 
     /// Takes the event `nextTime()` announced, with its `path:line` for warnings.
-    mutating func take() -> (event: StrapEvent, origin: String)? {
+    mutating func take() -> (event: SensorEvent, origin: String)? {
         defer { upcoming = nil }
         return upcoming.map { ($0.event, "\(reader.path):\($0.line)") }
     }

@@ -12,7 +12,7 @@ public enum RecordingImport {
     public static let defaultStart = Timestamp(unixSeconds: 1_704_088_800) // 2024-01-01T06:00:00Z
 
     public struct Result: Sendable {
-        public var events: [StrapEvent]
+        public var events: [SensorEvent]
         /// Version 1 for a heart rate alone (what every older reader reads), 2 with a distance
         /// sensor or pauses.
         public var version: Int
@@ -23,8 +23,8 @@ public enum RecordingImport {
     public static func trace(of recording: WorkoutRecording) -> Result {
         let source = recording.device.map { "\(recording.source) (\($0))" } ?? recording.source
         var strap = [
-            StrapEvent(time: recording.start, kind: .note("imported from \(source)")),
-            StrapEvent(time: recording.start, kind: .connected),
+            SensorEvent(time: recording.start, kind: .note("imported from \(source)")),
+            SensorEvent(time: recording.start, kind: .connected),
         ]
         strap.reserveCapacity(recording.samples.count + 2)
         var nextBeat = 0
@@ -36,15 +36,15 @@ public enum RecordingImport {
                 nextBeat += 1
             }
             let measurement = HeartRateMeasurement(beatsPerMinute: UInt16(clamping: rate), sensorContact: .detected, rrIntervals: intervals)
-            strap.append(StrapEvent(time: sample.time, kind: .notification(characteristic: .heartRateMeasurement, value: measurement.encoded())))
+            strap.append(SensorEvent(time: sample.time, kind: .notification(characteristic: .heartRateMeasurement, value: measurement.encoded())))
         }
         let pod = footPodEvents(recording.samples)
         let timer = recording.pauses.flatMap { pause in
-            [StrapEvent(time: pause.start, kind: .paused)] + (pause.end.map { [StrapEvent(time: $0, kind: .resumed)] } ?? [])
+            [SensorEvent(time: pause.start, kind: .paused)] + (pause.end.map { [SensorEvent(time: $0, kind: .resumed)] } ?? [])
         }
         // At equal times a resume goes first (the value recorded as the timer started again counts),
         // a pause last (so does the one recorded as it stopped); otherwise the strap's, then the pod's.
-        func rank(_ event: StrapEvent) -> Int { event.kind == .resumed ? 0 : event.kind == .paused ? 2 : 1 }
+        func rank(_ event: SensorEvent) -> Int { event.kind == .resumed ? 0 : event.kind == .paused ? 2 : 1 }
         let events = (strap + pod + timer).enumerated()
             .sorted { ($0.element.time, rank($0.element), $0.offset) < ($1.element.time, rank($1.element), $1.offset) }
             .map(\.element)
@@ -56,17 +56,17 @@ public enum RecordingImport {
     /// The distance sensor: `connected` at its first sample, then a 0x2A53 value per sample with a
     /// distance or speed. Speed and cadence are 0 when the file has none (the total distance is what
     /// the distance comes from); the walking/running bit stays clear (no file says).
-    private static func footPodEvents(_ samples: [WorkoutRecording.Sample]) -> [StrapEvent] {
-        var events: [StrapEvent] = []
+    private static func footPodEvents(_ samples: [WorkoutRecording.Sample]) -> [SensorEvent] {
+        var events: [SensorEvent] = []
         for sample in samples where sample.hasDistance {
-            if events.isEmpty { events.append(StrapEvent(time: sample.time, kind: .connected, sensor: .distance)) }
+            if events.isEmpty { events.append(SensorEvent(time: sample.time, kind: .connected, sensor: .distance)) }
             let measurement = RunningSpeedCadenceMeasurement(
                 speed: UInt16(clamping: Int(((sample.speed ?? 0) * RunningSpeedCadenceMeasurement.speedUnitsPerMeterPerSecond).rounded())),
                 cadence: UInt8(clamping: sample.cadence ?? 0),
                 totalDistance: sample.distance.map { UInt32(clamping: Int64(($0 * RunningSpeedCadenceMeasurement.totalDistanceUnitsPerMeter).rounded())) },
                 isRunning: false
             )
-            events.append(StrapEvent(time: sample.time, kind: .notification(characteristic: footPodMeasurement, value: measurement.encoded()),
+            events.append(SensorEvent(time: sample.time, kind: .notification(characteristic: footPodMeasurement, value: measurement.encoded()),
                                      sensor: .distance))
         }
         return events

@@ -55,7 +55,7 @@ struct FinishedBridge {
 /// The rates and events of a recorded trace.
 struct RecordedTrace {
     var header: TraceHeader
-    var events: [StrapEvent] = []
+    var events: [SensorEvent] = []
 
     init(path: String) throws {
         let reader = try TraceReader(path: path)
@@ -66,7 +66,7 @@ struct RecordedTrace {
     var rates: [Int64] { Self.rates(of: events) }
 
     /// The rates of the heart-rate values among `events`.
-    static func rates(of events: [StrapEvent]) -> [Int64] {
+    static func rates(of events: [SensorEvent]) -> [Int64] {
         events.compactMap { event in
             guard case let .notification(_, value) = event.kind else { return nil }
             return (try? HeartRateMeasurement(parsing: value)).map { Int64($0.beatsPerMinute) }

@@ -107,7 +107,7 @@ struct FakeLogind {
         #expect(run.updates.last?["reason"] as? String == "end:stopped")
         #expect(run.stderr.contains("system going to sleep") && run.stderr.contains("system resumed"))
         let trace = try RecordedTrace(path: sleeper.directory.path("run.trace"))
-        #expect(trace.events.contains { $0.kind == .disconnected(reason: StrapEvent.Kind.systemSleep) })
+        #expect(trace.events.contains { $0.kind == .disconnected(reason: SensorEvent.Kind.systemSleep) })
         #expect(trace.rates == (try await sleeper.fake.sent()), "the trace holds exactly what the strap sent, across the sleep")
         sleeper.logind.stop()
         sleeper.fake.stop()

@@ -8,12 +8,12 @@ import Sensors
 extension LiveSession {
     /// An event from a live source (any thread). Kept until `start()` has recovered; ignored once
     /// the session is stopping.
-    func deliver(_ event: StrapEvent) {
+    func deliver(_ event: SensorEvent) {
         queue.async { [self] in receive(event) }
     }
 
     /// `deliver` from a source already running on `queue`: handled at once.
-    func deliverOnQueue(_ event: StrapEvent) {
+    func deliverOnQueue(_ event: SensorEvent) {
         // Checked in debug builds (the tests): the release build runs this per notification, and the
         // check is two calls into libdispatch, each a cost after every wake-up in the realbluez VM.
         #if DEBUG
@@ -22,7 +22,7 @@ extension LiveSession {
         receive(event)
     }
 
-    private func receive(_ event: StrapEvent) {
+    private func receive(_ event: SensorEvent) {
         switch phase {
         case .notStarted: early.append(event)
         case .running:
@@ -115,7 +115,7 @@ extension LiveSession {
         if let deadlineTimer { clock.schedule(deadlineTimer, at: due) }
     }
 
-    func handle(_ event: StrapEvent, origin: String?) {
+    func handle(_ event: SensorEvent, origin: String?) {
         lastEventTime = event.time
         var updates: [ActivityUpdate] = [] // empty for most events: no allocation
         var warnings: [String] = []

@@ -44,7 +44,7 @@ public final class LiveSession: @unchecked Sendable {
     /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, a runtime call per
     /// access, several a notification). It catches overlapping accesses; none can happen here: they are
     /// touched only on the queue, and nothing called during an access (the pure feed) calls back.
-    @exclusivity(unchecked) var feed: StrapFeed
+    @exclusivity(unchecked) var feed: WorkoutFeed
     var journal: ActivityJournal
     var sinks: SinkSet { journal.sinks }
     let console: any SessionConsole
@@ -61,7 +61,7 @@ public final class LiveSession: @unchecked Sendable {
     @exclusivity(unchecked) var phase = Phase.notStarted
     var running: Bool { phase == .running }
     /// What came before `start()` (a source attached first): handled right after recovery, in order.
-    var early: [StrapEvent] = []
+    var early: [SensorEvent] = []
     var earlyEndOfInput = false
     /// A signal that came before `start()`: the session stops right after recovering.
     var stopBeforeStart: Int32?
@@ -82,7 +82,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// `onStop` runs when a signal stops the session, so the source can let go of the strap while
     /// the sinks flush.
-    public init(feed: StrapFeed, sinks: SinkSet, console: any SessionConsole, clock: SessionClock, stateFile: ActivityStateFile,
+    public init(feed: WorkoutFeed, sinks: SinkSet, console: any SessionConsole, clock: SessionClock, stateFile: ActivityStateFile,
                 source: SessionSource = .live(silence: nil),
                 queue: DispatchQueue = DispatchQueue(label: "hrbridge.session"), onStop: @escaping @Sendable () -> Void = {}) {
         self.queue = queue

@@ -7,7 +7,7 @@ struct BtsnoopConversion {
     private var reassembler = ACLReassembler()
     private var handleMap: GATTHandleMap
     private var devices: [String] = []
-    private var events: [String: [StrapEvent]] = [:]
+    private var events: [String: [SensorEvent]] = [:]
     private var notified: [String: Set<BluetoothUUID>] = [:]
     private var skips = BtsnoopSkips()
 
@@ -99,11 +99,11 @@ struct BtsnoopConversion {
     }
 
     /// A trace's offsets never go back, so neither may a device's events (a clock step in the capture).
-    private mutating func append(_ kind: StrapEvent.Kind, for device: String, from record: BtsnoopRecord) throws(BtsnoopError) {
+    private mutating func append(_ kind: SensorEvent.Kind, for device: String, from record: BtsnoopRecord) throws(BtsnoopError) {
         if let previous = events[device]?.last, record.time < previous.time {
             throw BtsnoopError(offset: record.offset, "time goes back \(previous.time.microsecondsSinceUnixEpoch - record.time.microsecondsSinceUnixEpoch) µs from the previous event of \(device) (a clock step during the capture?)")
         }
-        events[device, default: []].append(StrapEvent(time: record.time, kind: kind))
+        events[device, default: []].append(SensorEvent(time: record.time, kind: kind))
     }
 
     func result(source: String) -> BtsnoopImport.Result {
@@ -118,10 +118,10 @@ struct BtsnoopConversion {
                 header.distanceAddress = address
             }
             header.source = source
-            let note = StrapEvent(time: start, kind: .note("imported from \(source)"))
+            let note = SensorEvent(time: start, kind: .note("imported from \(source)"))
             return BtsnoopImport.Device(
                 address: address, header: header,
-                events: [note] + deviceEvents.map { StrapEvent(time: $0.time, kind: $0.kind, sensor: sensor) }
+                events: [note] + deviceEvents.map { SensorEvent(time: $0.time, kind: $0.kind, sensor: sensor) }
             )
         }
         return BtsnoopImport.Result(devices: devices, skips: skips)

@@ -10,7 +10,7 @@ public enum BtsnoopImport {
     public struct Device: Sendable {
         public var address: String
         public var header: TraceHeader
-        public var events: [StrapEvent]
+        public var events: [SensorEvent]
     }
 
     public struct Result: Sendable {

@@ -1,6 +1,6 @@
 /// What a workout's source reports: a live BlueZ connection or a replayed trace. Raw bytes stay raw
 /// here so that the recorder keeps exactly what arrived; parsing happens downstream.
-public struct StrapEvent: Sendable, Hashable {
+public struct SensorEvent: Sendable, Hashable {
     public var time: Timestamp
     public var kind: Kind
     /// The strap, or the distance sensor beside it.
@@ -29,7 +29,7 @@ public struct StrapEvent: Sendable, Hashable {
     }
 }
 
-extension StrapEvent.Kind {
+extension SensorEvent.Kind {
     /// The reason a link gives when the bridge itself let go of the sensor (SIGINT/SIGTERM): the
     /// workout is ending, so what follows in a trace is the end, not a lost sensor.
     public static let stoppedByBridge = "stopped"
@@ -42,7 +42,7 @@ extension StrapEvent.Kind {
     public var isStopByBridge: Bool { self == .disconnected(reason: Self.stoppedByBridge) }
 }
 
-extension StrapEvent.Kind {
+extension SensorEvent.Kind {
     /// A pause or resume: what a version-2 trace can say and a version-1 trace cannot.
     public var isTimerChange: Bool { self == .paused || self == .resumed }
 }

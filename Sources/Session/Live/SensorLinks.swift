@@ -8,20 +8,20 @@ import Synchronization
 /// `SensorLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)
 /// straight to that strap's consumer (no hop on the hot path), so one strap's trouble never stalls another. Each link stops on its
 /// own (`stop(_:)`: notifications stopped and the strap disconnected within the policy's 2 s).
-public final class StrapLinks: Sendable {
+public final class SensorLinks: Sendable {
     /// One strap: what to find, what to do with each event (nil, or why the strap must stop), and
     /// what to do after its last event (on the same queue, so nothing is delivered after it). `queue`:
     /// the consumer's own serial queue, for the link to deliver on (nil: a queue of the link's own).
-    public struct Strap: Sendable {
+    public struct Link: Sendable {
         var selector: SensorSelector
         /// The strap itself, or the distance sensor beside it (its events are tagged so).
         var role: SensorRole
         var queue: DispatchQueue?
-        var consume: @Sendable (StrapEvent) -> SessionError?
+        var consume: @Sendable (SensorEvent) -> SessionError?
         var ended: @Sendable () -> Void
 
         public init(selector: SensorSelector, role: SensorRole = .strap, queue: DispatchQueue? = nil,
-                    consume: @escaping @Sendable (StrapEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
+                    consume: @escaping @Sendable (SensorEvent) -> SessionError?, ended: @escaping @Sendable () -> Void) {
             self.selector = selector
             self.role = role
             self.queue = queue
@@ -39,7 +39,7 @@ public final class StrapLinks: Sendable {
         /// Between `sleep()` and `wake()`: links let go for the machine's sleep, to be started again.
         var sleeping = false
         /// What `wake()` needs to start a link again.
-        var launched: [SensorSelector: (strap: Strap, client: BlueZClient, gates: AdapterGates)] = [:]
+        var launched: [SensorSelector: (link: Link, client: BlueZClient, gates: AdapterGates)] = [:]
     }
 
     private let state = Mutex(State())
@@ -48,9 +48,9 @@ public final class StrapLinks: Sendable {
 
     public init(console: any SessionConsole) { self.console = console }
 
-    /// Opens the bus and the mirror, then starts a link per strap; returns at once. When Bluetooth
-    /// cannot be used at all (no system bus, permission denied), every strap ends with that failure.
-    public func start(_ straps: [Strap]) {
+    /// Opens the bus and the mirror, then starts a link per sensor; returns at once. When Bluetooth
+    /// cannot be used at all (no system bus, permission denied), every link ends with that failure.
+    public func start(_ links: [Link]) {
         Task { [self] in
             defer { opened.signal() }
             let client: BlueZClient
@@ -58,7 +58,7 @@ public final class StrapLinks: Sendable {
                 client = try await BluetoothAccess.open()
             } catch {
                 record(error)
-                for strap in straps { strap.ended() }
+                for link in links { link.ended() }
                 return
             }
             let (tree, running) = (await client.tree, await client.isBlueZRunning)
@@ -66,14 +66,14 @@ public final class StrapLinks: Sendable {
                 console.warn("\(problem)\nWaiting until that is fixed (Ctrl-C to stop).")
             }
             let gates = AdapterGates()
-            for strap in straps { launch(strap, client: client, gates: gates) }
+            for link in links { launch(link, client: client, gates: gates) }
         }
     }
 
-    private func launch(_ strap: Strap, client: BlueZClient, gates: AdapterGates) {
+    private func launch(_ strap: Link, client: BlueZClient, gates: AdapterGates) {
         let events = strap.queue ?? DispatchQueue(label: "hrbridge.strap-events")
         let environment = LinkEnvironment(clock: { SessionClock.real.now()! }, log: { [console] in console.warn($0) }, events: events,
-                                          stopReason: { [self] in state.withLock(\.sleeping) ? StrapEvent.Kind.systemSleep : StrapEvent.Kind.stoppedByBridge })
+                                          stopReason: { [self] in state.withLock(\.sleeping) ? SensorEvent.Kind.systemSleep : SensorEvent.Kind.stoppedByBridge })
         let link = SensorLink(selector: strap.selector, role: strap.role, client: client, gates: gates, environment: environment) { [self] event in
             guard let failure = strap.consume(event) else { return }
             record(failure)

@@ -10,8 +10,8 @@ struct FeedOutcome {
     var measurement: HeartRateMeasurement?
 }
 
-extension StrapFeed {
-    mutating func handle(_ event: StrapEvent) -> FeedOutcome {
+extension WorkoutFeed {
+    mutating func handle(_ event: SensorEvent) -> FeedOutcome {
         var updates: [ActivityUpdate] = []
         var warnings: [String] = []
         let note = handle(event, updates: &updates, warnings: &warnings)

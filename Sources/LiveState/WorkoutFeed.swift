@@ -4,7 +4,7 @@ import Sensors
 /// input: the one place that parses 0x2A37 for the live state, and where the distance sensor's events
 /// join (`DistanceFeed`). Pure like the engine; the caller owns the clock (ticks at `nextDeadline`)
 /// and prints warnings with the source's location.
-public struct StrapFeed: Sendable {
+public struct WorkoutFeed: Sendable {
     public private(set) var engine: LiveStateEngine
     private var distance: DistanceFeed
 
@@ -41,7 +41,7 @@ public struct StrapFeed: Sendable {
     /// notes do not touch the live state. The driver ticks at `nextDeadline` when it falls before its
     /// next event.
     public mutating func handle(
-        _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
+        _ event: SensorEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {
         guard event.sensor == .strap else { return handleDistanceSensor(event, updates: &updates, warnings: &warnings) }
         var note = Note()
@@ -77,7 +77,7 @@ public struct StrapFeed: Sendable {
     }
 
     private mutating func handleDistanceSensor(
-        _ event: StrapEvent, updates: inout [ActivityUpdate], warnings: inout [String]
+        _ event: SensorEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {
         var note = Note()
         let meters: Double

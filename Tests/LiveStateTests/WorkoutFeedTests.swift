@@ -4,12 +4,12 @@ import TestSupport
 import Testing
 
 @Suite struct StrapFeedTests {
-    private static func notify(_ hex: [UInt8], at seconds: Double) -> StrapEvent {
-        StrapEvent(time: EngineScript.time(seconds), kind: .notification(characteristic: .heartRateMeasurement, value: hex))
+    private static func notify(_ hex: [UInt8], at seconds: Double) -> SensorEvent {
+        SensorEvent(time: EngineScript.time(seconds), kind: .notification(characteristic: .heartRateMeasurement, value: hex))
     }
 
     @Test func malformedValueIsDroppedWithAReasonAndTheRestGoesOn() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         let started = feed.handle(Self.notify([0x06, 0x70], at: 0))
         #expect(started.updates.map(EngineScript.describe) == ["0 start start 112 p10"])
         #expect(started.measurement?.beatsPerMinute == 112)
@@ -25,26 +25,26 @@ import Testing
     /// The links' own disconnect when the bridge stops: the end follows, not a lost sensor (a replay of
     /// a recorded run then decides what the run did).
     @Test func theBridgesOwnDisconnectIsNoLoss() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         _ = feed.handle(Self.notify([0x06, 0x70], at: 0))
         for sensor in SensorRole.allCases {
-            let stopped = feed.handle(StrapEvent(time: EngineScript.time(1), kind: .disconnected(reason: StrapEvent.Kind.stoppedByBridge), sensor: sensor))
+            let stopped = feed.handle(SensorEvent(time: EngineScript.time(1), kind: .disconnected(reason: SensorEvent.Kind.stoppedByBridge), sensor: sensor))
             #expect(stopped.updates.isEmpty && stopped.warning == nil)
         }
         #expect(feed.finish(at: EngineScript.time(2)).map(EngineScript.describe) == ["2 end end:stopped 112 p10"])
     }
 
     @Test func connectionEventsReachTheEngineAndOthersDoNot() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         _ = feed.handle(Self.notify([0x06, 0x70], at: 0))
-        let others: [StrapEvent.Kind] = [
+        let others: [SensorEvent.Kind] = [
             .battery(try BatteryLevel(parsing: [80])), .bodySensorLocation(BodySensorLocation(code: 1)), .note("hello"),
             .notification(characteristic: .batteryLevel, value: [80]),
         ]
         for kind in others {
-            #expect(feed.handle(StrapEvent(time: EngineScript.time(1), kind: kind)).updates.isEmpty)
+            #expect(feed.handle(SensorEvent(time: EngineScript.time(1), kind: kind)).updates.isEmpty)
         }
-        let lost = feed.handle(StrapEvent(time: EngineScript.time(2), kind: .disconnected(reason: "link loss")))
+        let lost = feed.handle(SensorEvent(time: EngineScript.time(2), kind: .disconnected(reason: "link loss")))
         #expect(lost.updates.map(EngineScript.describe) == ["2 update sensor-lost - p10"])
         #expect(feed.finish(at: EngineScript.time(3)).map(EngineScript.describe) == ["3 end end:stopped - p10"])
     }
@@ -53,8 +53,8 @@ import Testing
     /// times: the engine runs overdue deadlines at their own time. This is what makes replay pace-free.
     @Test func tickingAtDeadlinesChangesNothing() throws {
         let events = Self.randomWorkout()
-        var lazy = StrapFeed(engine: try LiveStateEngine())
-        var eager = StrapFeed(engine: try LiveStateEngine())
+        var lazy = WorkoutFeed(engine: try LiveStateEngine())
+        var eager = WorkoutFeed(engine: try LiveStateEngine())
         var lazyUpdates: [ActivityUpdate] = []
         var eagerUpdates: [ActivityUpdate] = []
         var ticks = 0
@@ -77,9 +77,9 @@ import Testing
     }
 
     /// 3,000 samples, mostly 1 s apart, with gaps of up to 30 s, lost contact and dropped links.
-    private static func randomWorkout() -> [StrapEvent] {
+    private static func randomWorkout() -> [SensorEvent] {
         var generator = SplitMix64(seed: 7)
-        var events: [StrapEvent] = []
+        var events: [SensorEvent] = []
         var seconds = 0.0
         var rate = 120
         for _ in 0..<3000 {
@@ -88,7 +88,7 @@ import Testing
             let contact: UInt8 = generator.next() % 500 == 0 ? 0x04 : 0x06
             events.append(Self.notify([contact, UInt8(rate)], at: seconds))
             if generator.next() % 400 == 0 {
-                events.append(StrapEvent(time: EngineScript.time(seconds + 0.5), kind: .disconnected(reason: nil)))
+                events.append(SensorEvent(time: EngineScript.time(seconds + 0.5), kind: .disconnected(reason: nil)))
             }
         }
         return events
@@ -100,17 +100,17 @@ import Testing
     /// would wait for the strap to come back.
     @Test func aSourceThatReportsSilenceLeavesTheSilenceTimeoutToIt() throws {
         let workout = Self.randomWorkout()
-        var reported: [StrapEvent] = []
+        var reported: [SensorEvent] = []
         var lastValue: Timestamp?
         for event in workout {
             if let last = lastValue, event.time.microsecondsSinceUnixEpoch - last.microsecondsSinceUnixEpoch >= 10_000_000 {
-                reported.append(StrapEvent(time: last.adding(seconds: 10), kind: .disconnected(reason: "silence")))
+                reported.append(SensorEvent(time: last.adding(seconds: 10), kind: .disconnected(reason: "silence")))
                 lastValue = nil
             }
             if case .notification = event.kind { lastValue = event.time }
             reported.append(event)
         }
-        var eager = StrapFeed(engine: try LiveStateEngine())
+        var eager = WorkoutFeed(engine: try LiveStateEngine())
         var eagerUpdates: [ActivityUpdate] = []
         for event in reported {
             while let deadline = eager.nextDeadline, deadline < event.time { eagerUpdates += eager.tick(at: deadline) }
@@ -127,8 +127,8 @@ import Testing
 
     /// Drives a feed as a live session whose source reports silence: the updates, and how long after
     /// its own time the latest loss came out (microseconds).
-    private static func besideSilence(_ events: [StrapEvent]) throws -> (updates: [ActivityUpdate], lateness: Int64) {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+    private static func besideSilence(_ events: [SensorEvent]) throws -> (updates: [ActivityUpdate], lateness: Int64) {
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         var updates: [ActivityUpdate] = []
         var lateness: Int64 = 0
         func note(_ produced: [ActivityUpdate], at time: Timestamp) {
@@ -149,7 +149,7 @@ import Testing
     /// A steady strap wakes a live run for nothing between samples: no deadline falls there (the
     /// number shown changes only with a sample), and silence is the next wake-up.
     @Test func aSteadyStrapWakesNothingBetweenSamples() throws {
-        var feed = StrapFeed(engine: try LiveStateEngine())
+        var feed = WorkoutFeed(engine: try LiveStateEngine())
         var deadlinesBetweenSamples = 0
         for second in 0..<90 {
             let time = EngineScript.time(Double(second))

@@ -9,37 +9,37 @@ import Sensors
 public struct LiveStateEngine: Sendable {
     public let policy: CadencePolicy
     public let settings: ActivitySettings
-    private let zones: HeartRateZones
+    let zones: HeartRateZones
     /// The policy's durations in whole microseconds, converted once: deadlines are computed per sample.
-    private let durations: PolicyDurations
+    let durations: PolicyDurations
 
-    private var now: Timestamp?
-    private var recent: RecentRates
+    var now: Timestamp?
+    var recent: RecentRates
     /// The newest sample is outside the band around the number shown (nil: within, or nothing shown).
-    private var excursion: Excursion?
+    var excursion: Excursion?
     /// True from a valid sample until the sensor is declared lost.
-    private var sensorLive = false
-    private var lastValidSample: Timestamp?
+    var sensorLive = false
+    var lastValidSample: Timestamp?
     /// The newest sample said "no contact" (or rate 0): the shorter loss timeout applies.
-    private var newestSampleLacksContact = false
-    private var activity: ActivityRecord?
+    var newestSampleLacksContact = false
+    var activity: ActivityRecord?
     /// The running activity's deadlines, set by `publish` and cleared by `end`: nil without an activity.
     /// The deadlines are looked for after every sample, and asking `activity` for its case is an
     /// outlined call; the times change only when an update goes out.
-    private var activityDeadlines: ActivityDeadlines?
-    private var activitiesStarted = 0
-    private var label: String
+    var activityDeadlines: ActivityDeadlines?
+    var activitiesStarted = 0
+    var label: String
     /// After a stop (or the time limit without continuation): no more activities.
-    private var finished = false
+    var finished = false
     /// Which losses and returns wake the phone.
-    private var flaps: FlapRule
+    var flaps: FlapRule
     /// `updatesPerHour`: nil without a limit.
-    private var routine: RoutineBudget?
+    var routine: RoutineBudget?
 
     /// Updates sent at priority 10, and those urgent by their reason but sent at 5
     /// (`ActivityUpdate.isDemoted`), over every activity so far: for `ctl status`.
-    public private(set) var urgentPushes = 0
-    public private(set) var demotions = 0
+    public internal(set) var urgentPushes = 0
+    public internal(set) var demotions = 0
 
     public init(policy: CadencePolicy = CadencePolicy(), settings: ActivitySettings = ActivitySettings()) throws(LiveStateError) {
         self.policy = try policy.validated()
@@ -70,13 +70,13 @@ public struct LiveStateEngine: Sendable {
     /// whole engine (~450 bytes) each time. The readers of `activity` below are mutating for a like
     /// reason: a non-mutating read of one of its fields copies the whole optional record (~170 bytes,
     /// a memcpy) to find out whether it is there; a mutating one reads it in place.
-    private mutating func refreshNextDeadline() {
+    mutating func refreshNextDeadline() {
         (nextDeadline, nextWakeDeadlineBesideSilence) = earliestDeadlines()
     }
 
     /// The earliest deadline, and the earliest that is not the silence timeout.
     @inline(__always)
-    private mutating func earliestDeadlines() -> (any: Timestamp?, besideSilence: Timestamp?) {
+    mutating func earliestDeadlines() -> (any: Timestamp?, besideSilence: Timestamp?) {
         guard !finished else { return (nil, nil) }
         // Plain integers rather than optionals and closures: this runs once per sample.
         let notBefore = now?.microsecondsSinceUnixEpoch ?? .min
@@ -190,160 +190,5 @@ public struct LiveStateEngine: Sendable {
             return
         }
         evaluate(at: time, into: &updates)
-    }
-
-    // MARK: - Rules
-
-    /// Runs the deadlines strictly before `time`, in order.
-    private mutating func advance(before time: Timestamp, into updates: inout [ActivityUpdate]) {
-        while let deadline = nextDeadline, deadline < time {
-            evaluate(at: deadline, into: &updates)
-            refreshNextDeadline()
-        }
-    }
-
-    /// Everything due at `time`: time limit, loss, give-up, a change worth showing, a refresh.
-    private mutating func evaluate(at time: Timestamp, into updates: inout [ActivityUpdate]) {
-        now = time
-        if let timeLimit = activityDeadlines?.timeLimit, time >= timeLimit {
-            updates.append(end(.timeLimit, at: time, frozenAt: time))
-            if !policy.continueAfterTimeLimit {
-                finished = true
-                return
-            }
-            if sensorLive { updates.append(startActivity(at: time)) }
-        }
-        if sensorLive, let lastValidSample {
-            let timeout = newestSampleLacksContact ? durations.noContactTimeout : durations.silenceTimeout
-            if time >= lastValidSample.adding(microseconds: timeout) { loseSensor(at: time, into: &updates) }
-        }
-        if !sensorLive, hasActivity, let lastValidSample, time >= lastValidSample.adding(microseconds: durations.giveUpInterval) {
-            updates.append(end(.sensorGone, at: time, frozenAt: lastValidSample))
-        }
-        // Read before anything changes them.
-        guard let deadlines = activityDeadlines else { return }
-        let floorPassed = time >= deadlines.floor
-        if floorPassed, changeDue(at: time) {
-            updates.append(publish(.update, .changed, at: time))
-            routine?.spend(at: time)
-        } else if floorPassed, time >= deadlines.refresh {
-            updates.append(publish(.update, .refresh, at: time))
-            routine?.spend(at: time)
-        }
-    }
-
-    /// Whether an activity is running. A pattern match reads the optional in place; `activity != nil`
-    /// copied the whole record on every sample.
-    @inline(__always)
-    private var hasActivity: Bool {
-        if case .some = activity { return true }
-        return false
-    }
-
-    /// Whether the newest sample (at `time`) starts, ends or continues an excursion from the number
-    /// shown. Nothing shown while live (an activity started without a rate) counts as out of band.
-    @inline(__always)
-    private mutating func noteExcursion(newest: Int, at time: Timestamp) {
-        guard case .some(let record) = activity else { return }
-        guard let shown = record.publishedRate else {
-            excursion = excursion ?? Excursion(since: time, suddenDrop: false, suddenJump: false)
-            return
-        }
-        excursion = Excursion.of(newest: newest, previous: recent.beforeNewest ?? newest, shown: shown, at: time,
-                                 ongoing: excursion, policy: policy, zones: zones)
-    }
-
-    /// The phone's distance is behind by more than the lag bound (false without an activity).
-    private var distanceBehind: Bool {
-        mutating get {
-            guard case .some(let record) = activity else { return false }
-            return record.shownDistance - record.publishedDistance >= policy.distanceLagBound(at: record.shownDistance)
-        }
-    }
-
-    /// The routine budget holds fewer than two tokens: a sudden jump then waits out the patience too.
-    private var budgetShort: Bool {
-        guard let routine, let now else { return false }
-        return routine.tokens(at: now) < 2
-    }
-
-    /// A change worth sending at `time` (the floor aside): the rate out of band and not an artefact
-    /// being waited out, or the distance behind; within the routine budget if there is one.
-    @inline(__always)
-    private mutating func changeDue(at time: Timestamp) -> Bool {
-        var due = distanceBehind
-        if !due, let excursion {
-            due = !(excursion.isSuspect(budgetShort: budgetShort) && time < excursion.since.adding(microseconds: durations.artefactPatience))
-        }
-        guard due else { return false }
-        return routine?.affordsChange(at: time) ?? true
-    }
-
-    private mutating func loseSensor(at time: Timestamp, into updates: inout [ActivityUpdate]) {
-        sensorLive = false
-        recent.clear()
-        excursion = nil
-        routine?.stopFilling(at: time)
-        let damped = flaps.lost(at: time)
-        guard hasActivity else { return }
-        updates.append(publish(.update, .sensorLost, at: time, damped: damped))
-    }
-
-    private mutating func startActivity(at time: Timestamp) -> ActivityUpdate {
-        activitiesStarted += 1
-        let id = ActivityRecord.identifier(prefix: settings.activityIDPrefix, start: time, number: activitiesStarted)
-        activity = ActivityRecord(id: id, start: time, workoutName: settings.workoutName, label: label,
-                                  urgentPerHour: policy.urgentPerHour)
-        return publish(.start, .start, at: time)
-    }
-
-    private mutating func end(_ cause: EndCause, at time: Timestamp, frozenAt: Timestamp) -> ActivityUpdate {
-        let update = publish(.end, .end(cause), at: time, frozenAt: frozenAt)
-        activity = nil
-        activityDeadlines = nil
-        return update
-    }
-
-    /// An update of the current activity showing the chosen rate (absent while the sensor is lost),
-    /// counted for `ctl status`. `damped`: the flap rule's priority 5. Any update re-centres the
-    /// number shown, so none leaves an excursion behind.
-    private mutating func publish(
-        _ event: ActivityUpdate.Event, _ reason: UpdateReason, at time: Timestamp, frozenAt: Timestamp? = nil,
-        damped: Bool = false
-    ) -> ActivityUpdate {
-        let rate = sensorLive
-            ? recent.chosenRate(trendWindow: policy.trendWindow, horizon: policy.trendHorizon, margin: policy.changeThreshold - 1)
-            : nil
-        excursion = nil
-        let update = activity!.update(event, reason: reason, at: time, rate: rate, policy: policy, frozenAt: frozenAt, damped: damped)
-        activityDeadlines = ActivityDeadlines(activity!, durations)
-        if update.priority == ActivityUpdate.immediatePriority { urgentPushes += 1 }
-        if update.isDemoted { demotions += 1 }
-        return update
-    }
-
-    /// When the running activity reaches the time limit, its next refresh is due, and a routine
-    /// update may go at the earliest (`minimumInterval` after the last).
-    private struct ActivityDeadlines: Sendable {
-        let timeLimit: Timestamp
-        let refresh: Timestamp
-        let floor: Timestamp
-
-        init(_ record: ActivityRecord, _ durations: PolicyDurations) {
-            timeLimit = record.start.adding(microseconds: durations.activityEndsAfter)
-            refresh = record.staleDate.adding(microseconds: -durations.refreshLead)
-            floor = record.lastUpdate.adding(microseconds: durations.minimumInterval)
-        }
-    }
-
-    /// Refuses a name and label whose largest possible state would not fit ActivityKit's limit.
-    private static func checkFits(workoutName: String, label: String) throws(LiveStateError) {
-        let widest = Timestamp(unixSeconds: 4_000_000_000)
-        let date = ActivityKitEncoding.date(widest.adding(seconds: 0.123457))
-        _ = try ActivityKitEncoding.payload(
-            attributes: WorkoutActivityAttributes(workoutName: workoutName),
-            contentState: .init(timerRange: date...date, pausedAt: date, heartRate: 65_535,
-                                distanceMeters: 9_999_999.9, intervalLabel: label)
-        )
     }
 }

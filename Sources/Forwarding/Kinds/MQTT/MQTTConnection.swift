@@ -28,43 +28,43 @@ final class MQTTConnection: @unchecked Sendable {
     }
 
     let settings: MQTTSinkSettings
-    private let announcements: [MQTTPublication]
-    private let onCommand: @Sendable (String) -> Void
-    private let log: @Sendable (String) -> Void
+    let announcements: [MQTTPublication]
+    let onCommand: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     /// Work for later (clearing retained states, a 3.1.1 restart): a serial queue, not libdispatch's
     /// global pool, whose first use starts a timer that wakes the process every second (`TaskQueue`).
-    private let later = DispatchQueue(label: "hrbridge.mqtt")
+    let later = DispatchQueue(label: "hrbridge.mqtt")
     // Everything below is guarded by `condition`; the library's handle is used under it too, so a
     // clear firing late never meets a destroyed handle.
     /// A publisher waits on it for the broker's acknowledgement.
-    private let condition = ConditionLock()
-    private var client: OpaquePointer?
-    private var connected = false
+    let condition = ConditionLock()
+    var client: OpaquePointer?
+    var connected = false
     /// Counts lost connections: an acknowledgement awaited across one never comes.
-    private var disconnections = 0
+    var disconnections = 0
     /// The message ids whose acknowledgements a publisher waits for, and the reason code once it came.
-    private var awaiting: [Int32: Int32?] = [:]
+    var awaiting: [Int32: Int32?] = [:]
     /// Messages handed over without waiting, not yet acknowledged, and their topics (for a refusal's log).
-    private var handedOver: [Int32: String] = [:]
+    var handedOver: [Int32: String] = [:]
     /// Those of them a lost connection left unacknowledged: the library sends them again once it is
     /// back, but only after telling us it is (its CONNACK callback runs before its resend), so
     /// nothing new goes out before they are acknowledged — else the broker would get an update
     /// after a newer one (the retained state going backwards until the next).
-    private var resending: Set<Int32> = []
-    private var protocolVersion = MQTTProtocol.version5
+    var resending: Set<Int32> = []
+    var protocolVersion = MQTTProtocol.version5
     /// Why the last connection attempt failed or the connection dropped, for messages.
-    private var problem = "not connected yet"
+    var problem = "not connected yet"
     /// The broker refused these credentials or this client for good: nothing is sent until the user fixes it.
-    private(set) var refusal: String?
+    var refusal: String?
     /// How many retained messages went to each topic, so a scheduled clear can see it was overtaken.
-    private var retainedCount: [String: Int] = [:]
-    private var closing = false
+    var retainedCount: [String: Int] = [:]
+    var closing = false
     /// The broker refused MQTT 5 and the version is set to 3.1.1: if that refusal also ends the
     /// library's thread, it is started again.
-    private var fallingBack = false
+    var fallingBack = false
     /// Held while the network thread is stopped or started (restart, close); never by a callback,
     /// which runs on that thread, so joining it never waits for a lock the joiner holds.
-    private let threadControl = ConditionLock()
+    let threadControl = ConditionLock()
 
     /// Connects in the background (the first attempt included), so a broker that is down at start
     /// is found when it comes up; nothing here blocks on the network.
@@ -123,16 +123,16 @@ final class MQTTConnection: @unchecked Sendable {
 
     private static let libraryInitialised: Void = { _ = hrb_mosquitto_lib_init() }()
 
-    private static func from(_ context: UnsafeMutableRawPointer?) -> MQTTConnection {
+    static func from(_ context: UnsafeMutableRawPointer?) -> MQTTConnection {
         Unmanaged<MQTTConnection>.fromOpaque(context!).takeUnretainedValue()
     }
 
-    private static func check(_ code: Int32, _ what: String) throws(SinkSetupError) {
+    static func check(_ code: Int32, _ what: String) throws(SinkSetupError) {
         guard code != MOSQ_ERR_SUCCESS.rawValue else { return }
         throw .invalid("mqtt: \(what) failed: \(text(code))")
     }
 
-    private static func text(_ code: Int32) -> String {
+    static func text(_ code: Int32) -> String {
         code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: hrb_mosquitto_strerror(code))
     }
 
@@ -194,7 +194,7 @@ final class MQTTConnection: @unchecked Sendable {
     /// Under `condition`: waits until the messages a lost connection left are acknowledged again
     /// (`resending`); why not, if the connection drops again first. Past the deadline it gives up
     /// waiting and lets the publication go.
-    private func waitForResends(until deadline: Double) -> PublishResult? {
+    func waitForResends(until deadline: Double) -> PublishResult? {
         let connection = disconnections
         while !resending.isEmpty {
             guard connected else { return .notConnected(problem) }
@@ -211,12 +211,12 @@ final class MQTTConnection: @unchecked Sendable {
     }
 
     /// Why a publication did not reach the library.
-    private struct NotSent: Error {
+    struct NotSent: Error {
         let problem: PublishResult
     }
 
     /// Hands one QoS 1 message to the library, under `condition`: its message id, or why not.
-    private func send(_ publication: MQTTPublication, payload: [UInt8], expirySeconds: UInt32) -> Result<Int32, NotSent> {
+    func send(_ publication: MQTTPublication, payload: [UInt8], expirySeconds: UInt32) -> Result<Int32, NotSent> {
         guard connected, let client, !closing else { return .failure(NotSent(problem: .notConnected(problem))) }
         var messageID: Int32 = 0
         let code = hrb_mosquitto_publish(client, &messageID, publication.topic, Int32(payload.count), payload, 1, publication.retain,
@@ -230,7 +230,7 @@ final class MQTTConnection: @unchecked Sendable {
     }
 
     /// Waits up to `seconds` until every handed-over message is acknowledged; false if some are not.
-    private func drainHandedOver(within seconds: Double) -> Bool {
+    func drainHandedOver(within seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let deadline = MonotonicClock.seconds() + seconds
@@ -295,115 +295,4 @@ final class MQTTConnection: @unchecked Sendable {
     }
 
     static let stopWait = 5.0
-
-    // MARK: The library's callbacks, on its network thread.
-
-    private func connected(code: Int32) {
-        condition.lock()
-        if code == 0 {
-            connected = true
-            problem = "connected"
-            condition.broadcast()
-            let client = self.client
-            let version = protocolVersion
-            condition.unlock()
-            log("sink \(settings.broker): connected (MQTT \(version == MQTTProtocol.version5 ? "5" : "3.1.1")) as \(settings.clientID)")
-            guard let client else { return }
-            for announcement in announcements {
-                _ = hrb_mosquitto_publish(client, nil, announcement.topic, Int32(announcement.payload.count), announcement.payload,
-                                          1, announcement.retain, 0)
-            }
-            if settings.acceptsControl { _ = hrb_mosquitto_subscribe(client, settings.topics.control, 1) }
-            return
-        }
-        let text = String(cString: hrb_mosquitto_reason_string(code))
-        if MQTTProtocol.versionRefused(code), protocolVersion == MQTTProtocol.version5 {
-            protocolVersion = MQTTProtocol.version311
-            fallingBack = true
-            let client = self.client
-            condition.unlock()
-            log("sink \(settings.broker): the broker does not speak MQTT 5 (\(text)); using MQTT 3.1.1")
-            if let client { hrb_mosquitto_protocol_version(client, MQTTProtocol.version311) }
-            return
-        }
-        problem = "the broker refused the connection: \(text)"
-        if MQTTProtocol.refusedForGood(code) {
-            refusal = problem + ": check --mqtt-username and the password, and the broker's ACL for client id \(settings.clientID)"
-        }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Starts the network thread again after an answer that ended it (see `disconnected`).
-    private func restart() {
-        threadControl.lock()
-        defer { threadControl.unlock() }
-        condition.lock()
-        let client = closing ? nil : self.client
-        condition.unlock()
-        guard let client else { return }
-        hrb_mosquitto_loop_stop(client, false) // joins the thread, which is ending by itself
-        _ = hrb_mosquitto_reconnect_async(client)
-        _ = hrb_mosquitto_loop_start(client)
-    }
-
-    private func disconnected(code: Int32) {
-        condition.lock()
-        defer { condition.unlock() }
-        if connected {
-            log("sink \(settings.broker): connection lost (\(code == 0 ? "disconnected" : Self.text(code))); reconnecting")
-        }
-        connected = false
-        disconnections += 1
-        resending = Set(handedOver.keys)
-        if fallingBack {
-            fallingBack = false
-            // A 3.1.1 broker's refusal is not a valid MQTT 5 packet: the library calls it a protocol
-            // error and ends its thread after this callback. Any other end, it reconnects by itself.
-            if code == MOSQ_ERR_PROTOCOL.rawValue { later.async { [self] in restart() } }
-        }
-        if code != 0 { problem = "connection lost: \(Self.text(code))" }
-        condition.broadcast()
-    }
-
-    /// The library logs what its return codes do not say, such as why a TLS handshake failed; a
-    /// failed handshake also ends its network thread (it does not retry one), so nothing is sent
-    /// until the CA, the certificates or the broker are fixed.
-    private func libraryError(_ text: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        problem = text
-        if text.contains("OpenSSL Error") || text.contains("TLS") {
-            refusal = "TLS with \(settings.broker) failed (\(text)): check --mqtt-ca-file, the client certificate and the broker's certificate"
-        }
-        condition.broadcast()
-    }
-
-    private func acknowledged(_ messageID: Int32, reason: Int32) {
-        condition.lock()
-        if awaiting[messageID] != nil { awaiting[messageID] = .some(reason) }
-        resending.remove(messageID)
-        if let topic = handedOver.removeValue(forKey: messageID), reason >= 0x80 {
-            log("sink \(settings.broker): the broker refused \(topic): \(String(cString: hrb_mosquitto_reason_string(reason)))")
-        }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func received(_ topic: String, _ payload: [UInt8]) {
-        guard topic == settings.topics.control else { return }
-        onCommand(String(decoding: payload, as: UTF8.self))
-    }
-}
-
-/// Protocol versions and the CONNACK answers that matter here (3.1.1 return codes, MQTT 5 reasons).
-enum MQTTProtocol {
-    static let version311: Int32 = 4
-    static let version5: Int32 = 5
-
-    /// 3.1.1's "unacceptable protocol version" (1) or MQTT 5's "unsupported protocol version" (0x84).
-    static func versionRefused(_ code: Int32) -> Bool { code == 1 || code == 0x84 }
-
-    /// Identifier rejected, bad username or password, not authorized, banned: retrying cannot help.
-    static func refusedForGood(_ code: Int32) -> Bool { [2, 4, 5, 0x85, 0x86, 0x87, 0x8A, 0x8C].contains(code) }
 }

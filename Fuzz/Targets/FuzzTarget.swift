@@ -6,7 +6,7 @@
 public struct FuzzTarget: Sendable {
     /// The target's name on the command line and its corpus folder: `Fuzz/Corpus/<name>`.
     public let name: String
-    /// What it feeds the input to, for `scripts/fuzz --list` and the README.
+    /// What it feeds the input to, for `scripts/fuzz --list` and Fuzz/README.md.
     public let summary: String
     public let check: @Sendable ([UInt8]) throws(ContractViolation) -> Void
 

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import Forwarding
 
-/// The iOS app's content state, copied from DESIGN.md §4: what the phone decodes from `content-state`.
+/// The iOS app's content state, copied from ../shared/DESIGN.md §4: what the phone decodes from `content-state`.
 private struct PhoneContentState: Decodable, Equatable {
     var timerRange: ClosedRange<Date>
     var pausedAt: Date?

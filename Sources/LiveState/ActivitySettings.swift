@@ -13,3 +13,11 @@ public struct ActivitySettings: Sendable, Hashable {
         self.activityIDPrefix = activityIDPrefix
     }
 }
+
+extension ActivitySettings {
+    /// Throws when this name and label could make a state over ActivityKit's 4 KB limit: the check
+    /// the engine makes when it is built, for callers that must refuse them first (`run`'s flags).
+    public func checkFits() throws(LiveStateError) {
+        try LiveStateEngine.checkFits(workoutName: workoutName, label: intervalLabel)
+    }
+}

@@ -109,7 +109,7 @@ enum RunCommand {
         let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
         do {
             // A name or label over the 4 KB limit is the flags' fault: a usage error, before any sink opens.
-            _ = try LiveStateEngine(policy: policy, settings: activity)
+            try activity.checkFits()
         } catch {
             throw .usage("\(error)", spec)
         }

@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
         .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
         .target(name: "LiveState", dependencies: ["Sensors"]),
+        // What a person sees of a running session, pure: the preview page and overlay (Data/, built
+        // into the binary), their event streams' messages, the terminal's status lines.
+        .target(name: "LiveView", dependencies: ["LiveState", "Sensors"], exclude: ["Data"], plugins: ["EmbeddedData"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256) and FCM's service-account assertion
         // (RS256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
@@ -43,16 +46,17 @@ let package = Package(
         .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform"]),
+        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform"]),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
-            plugins: ["BundledTraceCode"]
+            plugins: ["EmbeddedData"]
         ),
-        .plugin(name: "BundledTraceCode", capability: .buildTool(), dependencies: ["trace-to-swift"]),
-        .executableTarget(name: "trace-to-swift"),
+        // A target's Data/ files as code (EmbeddedData.<name>): the bundled trace, the preview page.
+        .plugin(name: "EmbeddedData", capability: .buildTool(), dependencies: ["data-to-swift"]),
+        .executableTarget(name: "data-to-swift"),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),
         .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem", "Platform"]),
@@ -79,6 +83,7 @@ let package = Package(
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",

@@ -11,7 +11,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + [ControlBusOption.specOption] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        options: paceOptions + [ControlBusOption.specOption, StatusOption.specOption] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -35,7 +35,8 @@ enum ReplayCommand {
         $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
         end what a killed one left (end:recovered). See docs/service.md. It also serves
         'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
-        (--control-bus system|session|none).
+        (--control-bus system|session|none), and when stderr is a terminal shows the strap's
+        status line at its bottom, as run does (--no-status: off).
 
         Sinks (docs/sinks.md): the kinds --sink lists above, several at once, each with its
         flags. Network sinks keep order per activity, retry, and spool undelivered starts and ends
@@ -94,6 +95,8 @@ enum ReplayCommand {
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
     private static func replayLive(_ reader: TraceReader, speed: Double, feed: WorkoutFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
+        let status = StatusOption.show(arguments, console: console)
+        defer { console.hideStatus() }
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
             directory: SessionOptions.stateDirectory(arguments),
             key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
@@ -104,8 +107,10 @@ enum ReplayCommand {
                                   stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))
         defer { console.output.flush() }
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
-        let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))
+        let target = ControlService.Target(name: "replay", session: session)
+        let control = try CLIError.catching(ControlService.start(controlBus, targets: [target], console: console))
         defer { control?.close() }
+        status?.follow { target.sensorStatus() }
         try CLIError.catching(SessionRunner.run([session]))
     }
 

@@ -19,6 +19,7 @@ enum RunCommand {
             DeviceOptions.distanceDeviceOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
+            StatusOption.specOption,
         ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
         Output: one JSON object per Live Activity update (docs/live-activity-updates.md), as
@@ -34,6 +35,8 @@ enum RunCommand {
 
         'hrbridge ctl' pauses, resumes, labels, ends or shows each strap's activity through
         io.hrbridge.Bridge1 on the session bus (--control-bus system for the service, none: off).
+        When stderr is a terminal, the bottom lines show each sensor (rate, link, distance, the
+        last update and its reason, the next deadline), logs scrolling above; --no-status: off.
 
         SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
         (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
@@ -54,6 +57,8 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
+        let status = StatusOption.show(arguments, console: console)
+        defer { console.hideStatus() }
         let configuration = if let path = try configurationPath(arguments) {
             try configured(path, console: console)
         } else {
@@ -69,9 +74,11 @@ enum RunCommand {
         } else {
             straps.map { _ in nil }
         }
-        let control = try CLIError.catching(
-            ControlService.start(controlBus, targets: straps.map { .init(name: $0.strap.strap.controlName, session: $0.session) }, console: console)
-        )
+        let targets = straps.map {
+            ControlService.Target(name: $0.strap.strap.controlName, session: $0.session, distanceSensor: $0.strap.distanceSensor?.controlName)
+        }
+        let control = try CLIError.catching(ControlService.start(controlBus, targets: targets, console: console))
+        status?.follow { targets.flatMap { $0.sensorStatus() } }
         defer { control?.close() }
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import FoundationEssentials
 import LiveState
+import LiveView
 import Platform
 import Synchronization
 
@@ -13,10 +14,18 @@ public final class ControlService: Sendable {
     public struct Target: Sendable {
         var name: String
         var session: LiveSession
+        /// How the distance sensor beside the strap is named, if there is one.
+        var distanceSensor: String?
 
-        public init(name: String, session: LiveSession) {
+        public init(name: String, session: LiveSession, distanceSensor: String? = nil) {
             self.name = name
             self.session = session
+            self.distanceSensor = distanceSensor
+        }
+
+        /// Its sensors as the status block shows them (`run`'s terminal, `ctl status --watch`).
+        public func sensorStatus() -> [SensorStatus] {
+            session.sensorStatus(strap: name, distanceSensor: distanceSensor)
         }
     }
 
@@ -116,6 +125,8 @@ public final class ControlService: Sendable {
         }
         switch BridgeControlInterface.action(method: call.member, label: takesLabel ? strings[0] : nil) {
         case nil where call.member == "Status": call.reply([.string(statusText(chosen))])
+        case nil where call.member == "Sensors":
+            call.reply([.array(elementSignature: "a{sv}", chosen.flatMap { $0.sensorStatus().map(\.busValue) })])
         case nil: call.fail(BusErrorName.unknownMethod, "\(call.member)")
         case let .failure(refusal)?: call.fail(BusErrorName.invalidArgs, "\(refusal)")
         case let .success(action)?:

@@ -62,6 +62,9 @@ struct ActivityJournal {
         stateFile.release()
     }
 
+    /// The newest update sent, an end included.
+    var lastUpdate: ActivityUpdate? { ledger.entries.last?.lastUpdate }
+
     /// The activity the status shows: the newest not ended.
     var currentUpdate: ActivityUpdate? { ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate }
 }

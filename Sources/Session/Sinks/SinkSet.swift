@@ -1,6 +1,7 @@
 import Forwarding
 import FoundationEssentials
 import LiveState
+import LiveView
 import Synchronization
 
 /// Every sink of one command: each update goes to all of them in order; at the end each finishes
@@ -14,6 +15,9 @@ public final class SinkSet {
     private let grace: Double
     private let statusInterval: Double?
     private var lastStatus = Date()
+    /// The preview's way in, when the run serves one (`--listen`): every update the sinks get,
+    /// and their counters after it.
+    var preview: PreviewTap?
     /// Sinks whose output failed (a closed pipe, a full disk): skipped from then on, so the others
     /// still get the end the session sends before it gives up.
     private var failed: Set<ObjectIdentifier> = []
@@ -72,9 +76,24 @@ public final class SinkSet {
                 firstFailure = firstFailure ?? error
             }
         }
+        preview?.publish(encoded, sinks: previewReports)
         relay.drain(into: console)
         logStatusIfDue()
         if let firstFailure { throw .unwritable(firstFailure.description) }
+    }
+
+    /// Each sink's counters as the preview's strip shows them.
+    private var previewReports: [SinkReport] {
+        sinks.map { sink in
+            let counters = sink.counters
+            return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
+                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError)
+        }
+    }
+
+    /// The counters again, for the preview, if they changed since the last update (a delivery).
+    func refreshPreview() {
+        preview?.publish(sinks: previewReports)
     }
 
     /// The first sink that failed while others went on (`acceptGoingOn`): what the command reports

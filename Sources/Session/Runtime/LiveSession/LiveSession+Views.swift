@@ -37,3 +37,16 @@ extension LiveSession {
         }
     }
 }
+
+extension LiveSession {
+    /// From now on every update of this session also goes to `hub` (the preview's event streams),
+    /// as `strap`; call before `start()`.
+    public func showPreview(in hub: PreviewHub, as strap: String) {
+        queue.sync {
+            sinks.preview = hub.tap(strap: strap, zoneBoundaries: feed.engine.policy.zoneBoundaries, clock: clock) { [weak self] in
+                guard let self else { return }
+                queue.async { self.sinks.refreshPreview() }
+            }
+        }
+    }
+}

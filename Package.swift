@@ -29,6 +29,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // libmosquitto publishes to MQTT brokers (headers only too: dlopen on first use, see shim.h).
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // libmicrohttpd serves the HTTP listener (--listen): headers only, dlopen on first use (shim.h).
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The listener's transport: the library's daemon, requests and responses, listen addresses and
+        // systemd's sockets, the router and the checks before an endpoint. Knows nothing of sessions.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Platform"]),
         .target(
             name: "Forwarding",
             dependencies: ["Sensors", "LiveState", "Platform", "COpenSSL", "CCurl", "CMosquitto"],
@@ -81,6 +86,7 @@ let package = Package(
             dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
             resources: [.copy("Scripts")]
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(

@@ -103,7 +103,8 @@ enum ReplayCommand {
                                   stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))
         defer { console.output.flush() }
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
-        let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))
+        let controls = SessionControls([.init(name: "replay", session: session)])
+        let control = try CLIError.catching(ControlService.start(controlBus, controls: controls, console: console))
         defer { control?.close() }
         try CLIError.catching(SessionRunner.run([session]))
     }

@@ -67,8 +67,9 @@ enum RunCommand {
         } else {
             straps.map { _ in nil }
         }
+        let controls = SessionControls(straps.map { .init(name: $0.strap.strap.controlName, session: $0.session) })
         let control = try CLIError.catching(
-            ControlService.start(controlBus, targets: straps.map { .init(name: $0.strap.strap.controlName, session: $0.session) }, console: console)
+            ControlService.start(controlBus, controls: controls, console: console)
         )
         defer { control?.close() }
         defer { console.output.flush() }

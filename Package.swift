@@ -41,10 +41,10 @@ let package = Package(
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
         // a sink object holds comes from Forwarding's sink kinds, the table the flags come from too).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding", "Platform"]),
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding", "HTTPServer", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]),
+        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"]),
         .target(
             name: "CLI",
             dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"],

@@ -70,6 +70,8 @@ static inline struct MHD_Daemon *hrb_mhd_start(const struct hrb_mhd_settings *se
     struct MHD_OptionItem options[16];
     int count = 0;
 #define HRB_OPTION(name, number, pointer) options[count++] = (struct MHD_OptionItem){ (name), (intptr_t)(number), (void *)(pointer) }
+    // The logger first: the library says so for options given before it.
+    if (settings->logger != NULL) HRB_OPTION(MHD_OPTION_EXTERNAL_LOGGER, hrb_mhd_format_log, settings->logger);
     if (settings->address != NULL) HRB_OPTION(MHD_OPTION_SOCK_ADDR, 0, settings->address);
     else HRB_OPTION(MHD_OPTION_LISTEN_SOCKET, settings->listen_fd, NULL);
     HRB_OPTION(MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit, NULL);
@@ -79,7 +81,6 @@ static inline struct MHD_Daemon *hrb_mhd_start(const struct hrb_mhd_settings *se
     HRB_OPTION(MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL);
     HRB_OPTION(MHD_OPTION_NOTIFY_COMPLETED, completed, handler_context);
     HRB_OPTION(MHD_OPTION_NOTIFY_CONNECTION, notify, handler_context);
-    if (settings->logger != NULL) HRB_OPTION(MHD_OPTION_EXTERNAL_LOGGER, hrb_mhd_format_log, settings->logger);
     if (settings->certificate != NULL) {
         HRB_OPTION(MHD_OPTION_HTTPS_MEM_CERT, 0, settings->certificate);
         HRB_OPTION(MHD_OPTION_HTTPS_MEM_KEY, 0, settings->key);

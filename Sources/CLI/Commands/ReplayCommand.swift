@@ -10,7 +10,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + [ControlBusOption.specOption] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        options: paceOptions + [ControlBusOption.specOption] + ListenOptions.specOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -34,7 +34,8 @@ enum ReplayCommand {
         $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
         end what a killed one left (end:recovered). See docs/service.md. It also serves
         'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
-        (--control-bus system|session|none).
+        (--control-bus system|session|none), and with --listen the same controls, health and
+        metrics over HTTP (docs/http-api.md).
 
         Sinks (docs/sinks.md): the kinds --sink lists above, several at once, each with its
         flags. Network sinks keep order per activity, retry, and spool undelivered starts and ends
@@ -68,8 +69,8 @@ enum ReplayCommand {
             return
         }
         let feed = try CadenceOptions.feed(arguments, spec: spec)
-        if arguments.value("--control-bus") != nil, pace == .fastest {
-            throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
+        for flag in ["--control-bus"] + ListenOptions.flags where arguments.value(flag) != nil && pace == .fastest {
+            throw .usage("\(flag) serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
         if case let .speed(factor) = pace {
             try replayLive(reader, speed: factor, feed: feed, arguments: arguments, console: console)
@@ -93,6 +94,7 @@ enum ReplayCommand {
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
     private static func replayLive(_ reader: TraceReader, speed: Double, feed: WorkoutFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
+        let listen = try ListenOptions.parse(arguments, spec: spec)
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
             directory: SessionOptions.stateDirectory(arguments),
             key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
@@ -106,6 +108,12 @@ enum ReplayCommand {
         let controls = SessionControls([.init(name: "replay", session: session)])
         let control = try CLIError.catching(ControlService.start(controlBus, controls: controls, console: console))
         defer { control?.close() }
+        let listener = try CLIError.catching(BridgeListener.start(
+            listen, controls: controls,
+            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
+                           environment: ProcessInfo.processInfo.environment, console: console)
+        ))
+        defer { listener?.close() }
         try CLIError.catching(SessionRunner.run([session]))
     }
 

@@ -17,7 +17,7 @@ enum RunCommand {
             DeviceOptions.distanceDeviceOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
-        ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        ] + ListenOptions.specOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
         Output: one JSON object per Live Activity update (docs/live-activity-updates.md), as
         'hrbridge replay' prints: start, changes, refreshes, sensor-lost / sensor-back while the
@@ -32,6 +32,8 @@ enum RunCommand {
 
         'hrbridge ctl' pauses, resumes, labels, ends or shows each strap's activity through
         io.hrbridge.Bridge1 on the session bus (--control-bus system for the service, none: off).
+        --listen serves the same controls, health and Prometheus metrics over HTTP (or the socket
+        systemd passes from hrbridge.socket); off loopback it needs a bearer token (docs/http-api.md).
 
         SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
         (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
@@ -52,11 +54,13 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
+        let listenFlags = try ListenOptions.parse(arguments, spec: spec)
         let configuration = if let path = try configurationPath(arguments) {
             try configured(path, console: console)
         } else {
             try flagged(arguments)
         }
+        let listen = try ListenOptions.merged(listenFlags, configuration.listen, spec: spec)
         let links = SensorLinks(console: console)
         let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
                                             sinks: try SinkOptions.sinkContext(arguments, spec: spec, console: console),
@@ -72,6 +76,12 @@ enum RunCommand {
             ControlService.start(controlBus, controls: controls, console: console)
         )
         defer { control?.close() }
+        let listener = try CLIError.catching(BridgeListener.start(
+            listen, controls: controls,
+            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
+                           environment: ProcessInfo.processInfo.environment, console: console)
+        ))
+        defer { listener?.close() }
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
             LinkedSessions.Strap(selector: $0.strap.strap, distance: $0.strap.distanceSensor, session: $0.session, recorder: $1)

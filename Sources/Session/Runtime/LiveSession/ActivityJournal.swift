@@ -13,6 +13,8 @@ struct ActivityJournal {
     /// The activities this session ended, newest last (a few: one per start of the strap's workout),
     /// so a control naming one is told it ended rather than that it is unknown.
     private var ended: [String] = []
+    /// Updates sent, by reason and priority (`/metrics`): one count per update, none per sample.
+    private(set) var updateCounts: [SessionMetrics.UpdateKind: Int] = [:]
     /// Ends remembered; older ones are then unknown (a session ends one activity per give-up).
     private static let endedRemembered = 16
 
@@ -37,6 +39,7 @@ struct ActivityJournal {
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
         ledger.record(update, sinks: sinks.names)
         lastUpdate = update
+        updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
         if update.event == .end {
             ended.append(update.activityID)
             if ended.count > Self.endedRemembered { ended.removeFirst() }

@@ -44,7 +44,11 @@ let package = Package(
         .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding", "HTTPServer", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"]),
+        .target(
+            name: "Session",
+            dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
+            exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
+        ),
         .target(
             name: "CLI",
             dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"],

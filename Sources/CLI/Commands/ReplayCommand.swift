@@ -3,6 +3,7 @@ import Sensors
 import LiveState
 import Session
 import Trace
+import SinkVocabulary
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
 /// the Live Activity updates it decides, one NDJSON object per line.

@@ -4,6 +4,8 @@ import FoundationEssentials
 import LiveState
 import Sensors
 import Session
+import SinkVocabulary
+import Forwarding
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
 /// strap (its own engine, sinks, state file and queue) fed by that strap's BlueZ link.
@@ -104,7 +106,7 @@ enum RunCommand {
     private static func configured(_ path: String, console: Console) throws(CLIError) -> BridgeConfiguration {
         let configuration: BridgeConfiguration
         do {
-            configuration = try ConfigurationFile.load(path: path)
+            configuration = try ConfigurationFile.load(path: path, kinds: SinkKinds.catalog)
         } catch {
             throw error.asCLIError
         }

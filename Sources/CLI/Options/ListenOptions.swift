@@ -2,6 +2,7 @@ import Config
 import Forwarding
 import HTTPServer
 import Session
+import SinkVocabulary
 
 /// `--listen HOST:PORT` and its token and TLS flags, for run and paced replay: the HTTP listener
 /// (docs/http-api.md). The same settings as the configuration's `listen`; a token is a secret, so it

@@ -1,4 +1,4 @@
-import Forwarding
+import SinkVocabulary
 
 /// Everything in a configuration file, validated.
 public struct BridgeConfiguration: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Forwarding
+import SinkVocabulary
 import HTTPServer
 
 /// The HTTP listener of `run` and paced `replay` (`--listen`, the configuration's `listen`): where

@@ -1,4 +1,4 @@
-import Forwarding
+import SinkVocabulary
 import HTTPServer
 
 /// `"listen": {"address": "127.0.0.1:8787", "tokenFile": "credential:http-token",

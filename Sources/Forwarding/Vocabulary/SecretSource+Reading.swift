@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Platform
+import SinkVocabulary
 
 extension SecretSource {
     /// A short secret (a token): one line from its file (`credential:NAME` inside the service's

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Platform
+import SinkVocabulary
 
 /// What every sink is built with, beside its own values: how HTTP sinks connect, where undelivered
 /// starts and ends are spooled, where standard output goes, the process environment (credentials,

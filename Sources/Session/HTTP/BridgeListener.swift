@@ -2,6 +2,7 @@ import Config
 import Forwarding
 import FoundationEssentials
 import HTTPServer
+import SinkVocabulary
 
 /// The HTTP listener of a run (`--listen`, the configuration's `listen`, or the socket systemd
 /// passes through hrbridge.socket) serving `BridgeAPI` over the run's sessions. Nothing is loaded

@@ -1,5 +1,6 @@
 import Config
 import Forwarding
+import SinkVocabulary
 
 extension SinkSet {
     /// What every sink of a command shares beside its own settings: where to spool, the environment

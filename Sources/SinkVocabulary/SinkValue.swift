@@ -1,3 +1,4 @@
+import LiveState
 import FoundationEssentials
 import Platform
 

@@ -1,3 +1,4 @@
+import LiveState
 #if canImport(Glibc)
 import Glibc
 #endif

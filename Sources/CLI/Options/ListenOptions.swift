@@ -1,5 +1,4 @@
 import Config
-import Forwarding
 import HTTPServer
 import Session
 import SinkVocabulary

@@ -42,7 +42,12 @@ public final class BridgeListener: Sendable {
         case let .success(passed?):
             (socket, address) = (.descriptor(passed.descriptor), passed.address)
         case .success(nil):
-            guard let configured = settings?.address else { return nil }
+            guard let configured = settings?.address else {
+                if settings != nil {
+                    context.console.warn("listen: no address given and no socket from systemd (hrbridge.socket): not listening")
+                }
+                return nil
+            }
             (socket, address) = (.address(configured), configured)
         }
         let settings = settings ?? ListenSettings()

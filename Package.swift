@@ -78,7 +78,7 @@ let package = Package(
         ),
         // Fuzzing (Fuzz/README.md), not part of the product: each outside-facing parser's check, run by
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
-        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding"], path: "Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.

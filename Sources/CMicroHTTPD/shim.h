@@ -90,6 +90,13 @@ static inline struct MHD_Daemon *hrb_mhd_start(const struct hrb_mhd_settings *se
     return function(settings->flags, 0, NULL, NULL, handler, handler_context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
+/// Stops accepting connections, serving those already open; the listening socket is returned
+/// (-1 if none), to be closed by the caller after `hrb_mhd_stop`.
+static inline int hrb_mhd_quiesce(struct MHD_Daemon *daemon) {
+    HRB_MHD(MHD_quiesce_daemon);
+    return function ? function(daemon) : -1;
+}
+
 static inline void hrb_mhd_stop(struct MHD_Daemon *daemon) {
     HRB_MHD(MHD_stop_daemon);
     if (function) function(daemon);

@@ -103,11 +103,19 @@ public final class HTTPServer: @unchecked Sendable {
         self.boundAddress = boundAddress
     }
 
-    /// Closes the streams being sent, stops taking connections, waits for each connection's thread
-    /// (a handler running finishes first) and closes the listening socket. Once only.
+    /// Up to 5 s for the requests under way to be answered at a stop: an end flushing the sinks
+    /// answers only once they are flushed, and its caller should hear it.
+    static let stopGrace = 5.0
+
+    /// Closes the streams being sent, stops taking connections, lets the requests under way be
+    /// answered (within `stopGrace`), then stops each connection's thread and closes the listening
+    /// socket. Once only.
     public func stop() {
         callbacks.streams.closeAll()
+        let listening = hrb_mhd_quiesce(daemon)
+        callbacks.inFlight.waitForNone(within: Self.stopGrace)
         hrb_mhd_stop(daemon)
+        if listening >= 0 { close(listening) }
         callbacks.deadlines.cancel()
         retained.release()
         log.release()

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Platform
 
 /// What the library calls: a connection opened or closed, a request's headers, its body in parts
 /// and its end, a request done. All of a connection's calls come on its own thread; the context
@@ -9,6 +10,9 @@ final class ServerCallbacks: @unchecked Sendable {
     let limits: ServerLimits
     let deadlines: RequestDeadlines
     let streams = LiveStreams()
+    /// Requests from their headers until the library is done with them (answered or dropped): a
+    /// stop waits for them, so an answer being sent (an end that flushed the sinks) is not cut off.
+    let inFlight = InFlightRequests()
 
     init(limits: ServerLimits, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
          reject: @escaping @Sendable (Rejection) -> HTTPResponse) {
@@ -46,6 +50,7 @@ final class ServerCallbacks: @unchecked Sendable {
                 }, headers)
             }
             let pending = PendingRequest(request)
+            callbacks.inFlight.begin()
             if let length = request.header("Content-Length").flatMap(Int.init), length > callbacks.limits.maximumBodySize {
                 pending.tooLarge = true
                 requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
@@ -102,6 +107,7 @@ final class ServerCallbacks: @unchecked Sendable {
         if let stored = requestContext?.pointee {
             Unmanaged<PendingRequest>.fromOpaque(stored).release()
             requestContext?.pointee = nil
+            from(context).inFlight.end()
         }
         if let connection { from(context).deadlines.awaitingNext(key(connection)) }
     }
@@ -125,6 +131,33 @@ final class ServerCallbacks: @unchecked Sendable {
         guard let context, let line else { return }
         let log = Unmanaged<LogSink>.fromOpaque(context).takeUnretainedValue()
         log.write("listen: " + String(cString: line).trimmingTrailingNewlines)
+    }
+}
+
+/// How many requests are under way, and a wait for none.
+final class InFlightRequests: @unchecked Sendable {
+    private let condition = ConditionLock()
+    private var count = 0
+
+    func begin() {
+        condition.lock()
+        count += 1
+        condition.unlock()
+    }
+
+    func end() {
+        condition.lock()
+        count -= 1
+        if count == 0 { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// Until none is under way, or `seconds` have passed.
+    func waitForNone(within seconds: Double) {
+        let deadline = MonotonicClock.seconds() + seconds
+        condition.lock()
+        while count > 0, condition.wait(until: deadline) {}
+        condition.unlock()
     }
 }
 

@@ -35,6 +35,11 @@ let package = Package(
         // What a sink kind is to those who set one up (its options, values, secrets' files), without
         // the code that builds it: the configuration reader and the command line read settings by it.
         .target(name: "SinkVocabulary", dependencies: ["LiveState", "Platform"]),
+        // libmicrohttpd serves the HTTP listener (--listen): headers only, dlopen on first use (shim.h).
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The listener's transport: the library's daemon, requests and responses, listen addresses and
+        // systemd's sockets, the router and the checks before an endpoint. Knows nothing of sessions.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Platform"]),
         .target(
             name: "Forwarding",
             dependencies: ["Sensors", "LiveState", "Platform", "SinkVocabulary", "COpenSSL", "CCurl", "CMosquitto"],
@@ -42,14 +47,18 @@ let package = Package(
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
         // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
-        // Forwarding's SinkKinds.catalog, the table the flags come from too).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
+        // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "HTTPServer", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
-        // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform"]),
+        // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
+        .target(
+            name: "Session",
+            dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
+            exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
+        ),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]
@@ -73,7 +82,7 @@ let package = Package(
         ),
         // Fuzzing (Fuzz/README.md), not part of the product: each outside-facing parser's check, run by
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
-        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding"], path: "Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
@@ -90,8 +99,9 @@ let package = Package(
             dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
             resources: [.copy("Scripts")]
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],

@@ -26,6 +26,11 @@ public enum ReferencedFiles {
             }
         }
         if let ca = configuration.http.certificateAuthorityFile { files.append(("http.certificateAuthorityFile", .path(ca))) }
+        if let listen = configuration.listen {
+            if case let .file(token)? = listen.token { files.append(("listen.tokenFile", token)) }
+            if let certificate = listen.certificate { files.append(("listen.certificateFile", certificate)) }
+            if let key = listen.key { files.append(("listen.keyFile", key)) }
+        }
         return files
     }
 

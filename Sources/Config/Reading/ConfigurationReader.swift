@@ -8,7 +8,7 @@ import SinkVocabulary
 /// that name (`SinkOption.Scope.shared`). What a sink object may hold comes from `kinds`, the sink
 /// kinds' descriptions (Forwarding's `SinkKinds.catalog`), given by the caller.
 public enum ConfigurationReader {
-    static func keys(_ kinds: SinkCatalog) -> [String] { ["straps", "cadence"] + kinds.sharedObjects.map(\.name) + ["http"] }
+    static func keys(_ kinds: SinkCatalog) -> [String] { ["straps", "cadence"] + kinds.sharedObjects.map(\.name) + ["http", "listen"] }
 
     /// `file` names the file in messages (as the user gave it).
     public static func read(_ bytes: [UInt8], file: String, kinds: SinkCatalog) throws(ConfigError) -> BridgeConfiguration {
@@ -36,7 +36,9 @@ public enum ConfigurationReader {
             if let values = SinkSection.readShared(sharedObject, node) { shared[sharedObject.name] = values } else { sharedRead = false }
         }
         let http = object.optional("http").map(SinkSection.readHTTP) ?? HTTPSettings()
-        guard let straps, sharedRead else { return nil }
+        let listenNode = object.optional("listen")
+        let listen = listenNode.flatMap(ListenSection.read)
+        guard let straps, sharedRead, listenNode == nil || listen != nil else { return nil }
         for sharedObject in kinds.sharedObjects where shared[sharedObject.name] == nil {
             let users = sharedObject.kinds.map(\.name).filter { kind in straps.contains { $0.sinks.contains { $0.kind == kind } } }
             guard !users.isEmpty else { continue }
@@ -44,7 +46,7 @@ public enum ConfigurationReader {
             root.report("missing key \(sharedObject.name.jsonQuoted) (\(keys.joined(separator: ", "))), needed by the \(users.joined(separator: " and ")) sinks")
             return nil
         }
-        return BridgeConfiguration(straps: straps, shared: shared, http: http)
+        return BridgeConfiguration(straps: straps, shared: shared, http: http, listen: listen)
     }
 
     /// The configuration as `config check` prints it: every strap with its activity settings and
@@ -58,6 +60,7 @@ public enum ConfigurationReader {
             }
         }
         members.append(.init("http", SinkSection.json(configuration.http)))
+        if let listen = configuration.listen { members.append(.init("listen", ListenSection.json(listen))) }
         return JSONWriter.pretty(.object(members))
     }
 }

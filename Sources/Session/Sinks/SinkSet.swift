@@ -8,6 +8,8 @@ import Synchronization
 /// (network sinks deliver what they can, then spool) and its counters are logged.
 public final class SinkSet {
     private let sinks: [any UpdateSink]
+    /// Each sink's kind (`apns`, `mqtt`), in the sinks' order, for metrics.
+    private let kinds: [String]
     let relay: SinkLogRelay
     /// Commands the sinks received (MQTT's control topic), for the session these sinks serve.
     let control: SinkControlRelay
@@ -27,9 +29,11 @@ public final class SinkSet {
     public static let defaultGrace: Double = 10
 
     /// `relay` must be the one whose `log` the network sinks were given.
-    public init(sinks: [any UpdateSink], relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
+    /// `kinds`: each sink's kind name (SinkKind.name), as `make` knows them; nil says `other`.
+    public init(sinks: [any UpdateSink], kinds: [String]? = nil, relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
                 console: any SessionConsole, grace: Double = defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
+        self.kinds = kinds ?? sinks.map { _ in "other" }
         self.relay = relay
         self.control = control
         self.console = console
@@ -56,6 +60,16 @@ public final class SinkSet {
             var summary = sink.counters.summary
             if let network = sink as? NetworkSink { summary += ", waiting \(network.waitingCount)" }
             return (sink.name, summary)
+        }
+    }
+
+    /// What each sink did and holds, for `/metrics` and `/readyz` (read on the session's queue).
+    var snapshots: [SinkSnapshot] {
+        zip(sinks, kinds).map { sink, kind in
+            let network = sink as? NetworkSink
+            return SinkSnapshot(kind: kind, counters: sink.counters, waiting: network?.waitingCount ?? 0,
+                                spoolBytes: network?.spoolBytes ?? 0,
+                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason)
         }
     }
 

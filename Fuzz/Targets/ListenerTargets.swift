@@ -39,7 +39,7 @@ extension FuzzTarget {
 
 /// The fuzz input's request, and the API it goes to (built once).
 enum ListenerFuzzInput {
-    static let api = BridgeAPI(controls: SessionControls([]), stateDirectory: "/nonexistent", version: "fuzz",
+    static let api = BridgeAPI(controls: SessionControls([]), preview: PreviewHub(), stateDirectory: "/nonexistent", version: "fuzz",
                                token: BearerToken("fuzz-token"))
 
     static func request(_ bytes: [UInt8]) -> HTTPRequest {

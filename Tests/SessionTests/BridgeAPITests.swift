@@ -21,7 +21,7 @@ import Testing
                                               context: StrapSessionsTests.context(directory, console: CapturedConsole()))
             self.made = made
             let controls = SessionControls(made.map { .init(name: $0.strap.strap.controlName, session: $0.session) })
-            api = BridgeAPI(controls: controls, stateDirectory: directory.path("state"), version: "test",
+            api = BridgeAPI(controls: controls, preview: PreviewHub(), stateDirectory: directory.path("state"), version: "test",
                             token: token.flatMap(BearerToken.init))
         }
 

@@ -11,17 +11,20 @@ public struct BridgeAPI: Sendable {
     public typealias Endpoint = @Sendable (BridgeAPI, RoutedRequest) -> HTTPResponse
 
     let controls: SessionControls
+    /// The preview's event streams, fed by every session of the run.
+    let preview: PreviewHub
     /// Where the state files live: readiness checks it can still be written.
     let stateDirectory: String
     /// `hrbridge_build_info`'s version label.
     let version: String
     let gate: RequestGate<Endpoint>
 
-    public init(controls: SessionControls, stateDirectory: String, version: String, token: BearerToken?) {
+    public init(controls: SessionControls, preview: PreviewHub, stateDirectory: String, version: String, token: BearerToken?) {
         self.controls = controls
+        self.preview = preview
         self.stateDirectory = stateDirectory
         self.version = version
-        gate = RequestGate(router: Router(Self.routes), token: token)
+        gate = RequestGate(router: Router(Self.routes + Self.previewRoutes), token: token)
     }
 
     static let routes: [Route<Endpoint>] = [
@@ -36,7 +39,9 @@ public struct BridgeAPI: Sendable {
     ]
 
     /// The patterns and methods served, for the OpenAPI contract test.
-    public static var routeTable: [(method: String, pattern: String)] { routes.map { ($0.method, $0.pattern.description) } }
+    public static var routeTable: [(method: String, pattern: String)] {
+        (routes + previewRoutes).map { ($0.method, $0.pattern.description) }
+    }
 
     public func answer(_ request: HTTPRequest) -> HTTPResponse {
         switch gate.admit(request) {

@@ -9,6 +9,7 @@ import SinkVocabulary
 /// or bound without one of those: a run without a listener never maps libmicrohttpd.
 public final class BridgeListener: Sendable {
     private let server: HTTPServer
+    private let preview: PreviewHub
 
     public struct Context: Sendable {
         var stateDirectory: String
@@ -27,8 +28,9 @@ public final class BridgeListener: Sendable {
         }
     }
 
-    private init(server: HTTPServer) {
+    private init(server: HTTPServer, preview: PreviewHub) {
         self.server = server
+        self.preview = preview
     }
 
     /// Listens when asked to (nil otherwise). A socket systemd passed is used in place of binding
@@ -57,7 +59,11 @@ public final class BridgeListener: Sendable {
             throw .misconfigured(problem)
         }
         let tls = try readTLS(settings, environment: context.environment)
-        let api = BridgeAPI(controls: controls, stateDirectory: context.stateDirectory, version: context.version, token: token?.token)
+        // Every session's updates also go to the preview's streams, from its first (call before they start).
+        let preview = PreviewHub()
+        for target in controls.targets { target.session.showPreview(in: preview, as: target.name) }
+        let api = BridgeAPI(controls: controls, preview: preview, stateDirectory: context.stateDirectory, version: context.version,
+                            token: token?.token)
         let console = context.console
         let configuration = HTTPServer.Configuration(socket: socket, tls: tls, limits: context.limits,
                                                      log: { console.warn($0) }, reject: BridgeAPI.rejected)
@@ -74,12 +80,13 @@ public final class BridgeListener: Sendable {
         }
         let bound = server.boundAddress ?? address
         let guarded = token.map { "; bearer token from \($0.origin)" } ?? ""
-        console.warn("listen: \(tls == nil ? "http" : "https")://\(bound) (GET /livez, /readyz, /metrics, /v1/activities)\(guarded)")
-        return BridgeListener(server: server)
+        console.warn("listen: \(tls == nil ? "http" : "https")://\(bound) (the preview at /, GET /livez, /readyz, /metrics, /v1/activities)\(guarded)")
+        return BridgeListener(server: server, preview: preview)
     }
 
     /// Stops listening; a request being answered finishes first.
     public func close() {
+        preview.closeAll() // a browser's stream ends now; the requests under way are answered
         server.stop()
     }
 

@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
-            exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
+            // Traces and golden outputs, read through #filePath; the browser test's Python driver.
+            exclude: ["Fixtures", "Browser/Driver"]
         ),
     ]
 )

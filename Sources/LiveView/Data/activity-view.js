@@ -48,10 +48,10 @@ function lockScreen() {
   view.timer = new TimerView("ls-timer");
   view.paused = element("span", "ls-paused", "PAUSED");
   view.distance = element("span", "ls-distance");
-  const top = append(element("div", "ls-top"), workoutIcon("workout"), view.name, view.badge, view.label);
+  const top = append(element("div", "ls-top"), workoutIcon("workout"), view.name, view.label);
   const timerBox = append(element("div", "ls-timer-box"), view.timer.root, view.paused);
   const main = append(element("div", "ls-main"), view.rate.root, timerBox);
-  append(view.root, top, main, append(element("div", "ls-bottom"), view.distance));
+  append(view.root, top, main, append(element("div", "ls-bottom"), view.distance, view.badge));
   return view;
 }
 

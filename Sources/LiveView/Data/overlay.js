@@ -1,4 +1,5 @@
-// The overlay: one strap's heart rate from /v1/heart-rate (Server-Sent Events, `heart-rate`
+// The overlay: one strap's heart rate from /v1/straps/NAME/heart-rate (or /v1/heart-rate: the
+// first strap's) (Server-Sent Events, `heart-rate`
 // messages: {"bpm": N | null, "zone"?: Z, "distanceMeters": M, "event": …}), coloured by its zone
 // of --zones. Chosen by query parameters, each checked; anything else is ignored:
 //   strap=NAME        which strap (default: the first the bridge runs)
@@ -52,7 +53,7 @@ function start() {
   const heart = document.getElementById("heart");
   document.documentElement.style.setProperty("--size", `${chosen.size}px`);
   if (chosen.heart) heart.appendChild(heartIcon("overlay-heart-icon"));
-  const url = chosen.strap === "" ? "/v1/heart-rate" : `/v1/heart-rate?strap=${encodeURIComponent(chosen.strap)}`;
+  const url = chosen.strap === "" ? "/v1/heart-rate" : `/v1/straps/${encodeURIComponent(chosen.strap)}/heart-rate`;
   const source = new EventSource(url);
   const shown = { reading: null };
   source.addEventListener("heart-rate", (event) => {

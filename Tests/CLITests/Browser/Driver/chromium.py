@@ -99,6 +99,8 @@ class Chromium:
                   {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, session=session)
 
     def screenshot(self, session, path, clip=None, transparent=False):
+        # A background tab draws no frames: the capture would wait for one, while its clock runs on.
+        self.send("Page.bringToFront", session=session)
         if transparent:
             self.send("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}, session=session)
         params = {"format": "png"}

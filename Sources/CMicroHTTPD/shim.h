@@ -136,6 +136,13 @@ static inline struct MHD_Response *hrb_mhd_response_streaming(size_t block_size,
     return function ? function(MHD_SIZE_UNKNOWN, block_size, reader, context, release) : NULL;
 }
 
+/// No idle timeout on this connection from now on (MHD_set_connection_option is variadic): a
+/// streamed body that is quiet between its own keep-alives must not be cut by the daemon's.
+static inline int hrb_mhd_no_idle_timeout(struct MHD_Connection *connection) {
+    HRB_MHD(MHD_set_connection_option);
+    return function ? function(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)0) == MHD_YES : 0;
+}
+
 static inline int hrb_mhd_add_header(struct MHD_Response *response, const char *name, const char *value) {
     HRB_MHD(MHD_add_response_header);
     return function ? function(response, name, value) == MHD_YES : 0;

@@ -100,7 +100,11 @@ final class ServerCallbacks: @unchecked Sendable {
         guard let made else { return MHD_Result.NO }
         defer { hrb_mhd_release(made) }
         for (name, value) in response.headers { _ = hrb_mhd_add_header(made, name, value) }
-        return hrb_mhd_queue(connection, UInt32(response.status), made) != 0 ? MHD_Result.YES : MHD_Result.NO
+        guard hrb_mhd_queue(connection, UInt32(response.status), made) != 0 else { return MHD_Result.NO }
+        // A stream is quiet between its events (an event stream's keep-alive comes every 15 s):
+        // the idle timeout is for requests, not for it. A client gone is seen at the next write.
+        if case .stream = response.body { _ = hrb_mhd_no_idle_timeout(connection) }
+        return MHD_Result.YES
     }
 
     static let completed: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in

@@ -4,9 +4,10 @@ public struct ServerLimits: Sendable {
     /// 16 KiB: the largest body any endpoint takes is a label or a token (ActivityKit's whole
     /// payload is 4 KB); a larger one is answered 413 without being kept.
     public var maximumBodySize = 16 * 1024
-    /// 32 at once: each connection is a thread while it lasts, and a gateway's callers are an app's
-    /// backend, a Prometheus and a few browsers.
-    public var connections = 32
+    /// 96 at once: each connection is a thread while it lasts. A gateway's callers are an app's
+    /// backend, a Prometheus and a few browsers (32), plus the preview's event streams, which stay
+    /// open (at most 64: Session's PreviewHub.clientLimit).
+    public var connections = 96
     /// 8 from one address: one client cannot take every connection (a browser opens 6 per host).
     public var connectionsPerAddress = 8
     /// 10 s without a byte closes a connection (an idle keep-alive one, a client that went quiet).

@@ -7,8 +7,9 @@
    Resident memory (VmRSS) of both, for what loading libmicrohttpd and GnuTLS costs.
 2. Requests per second with wrk (keep-alive connections): GET /livez (the transport and the
    router alone: the baseline), GET /metrics (made from every session's counters on each scrape)
-   and PUT /v1/activities/ID/label (a control round trip through the session's queue, an update
-   written to the sink each time: two labels alternate).
+   PUT /v1/activities/ID/label (a control round trip through the session's queue, an update
+   each time: two labels alternate, and every update is in the state file, fsync'd, before a sink
+   sees it) and POST /v1/activities/ID/pause once paused (the same round trip, no update).
 
 Usage: listener.py --hrbridge PATH [--window 30] [--duration 10] [--connections 8]
 """
@@ -21,6 +22,11 @@ import subprocess
 import sys
 import tempfile
 import time
+
+PAUSE_SCRIPT = """
+wrk.method = "POST"
+wrk.path = "/v1/activities/%s/pause"
+"""
 
 LABEL_SCRIPT = """
 counter = 0
@@ -104,12 +110,17 @@ def main():
               f" VmRSS: without {resident_kib(plain.pid)} KiB, with {resident_kib(listening.pid)} KiB")
         activity = subprocess.run(["curl", "-s", address + "/v1/activities"], capture_output=True, text=True).stdout
         activity = re.search(r'"activity":"([^"]+)"', activity).group(1)
-        script = f"{directory}/label.lua"
-        open(script, "w").write(LABEL_SCRIPT % activity)
+        label = f"{directory}/label.lua"
+        open(label, "w").write(LABEL_SCRIPT % activity)
+        pause = f"{directory}/pause.lua"
+        open(pause, "w").write(PAUSE_SCRIPT % activity)
         print(f"wrk, {options.connections} keep-alive connections, {options.duration} s each:")
         for name, url, lua in [("GET /livez (baseline)", address + "/livez", None),
                                ("GET /metrics", address + "/metrics", None),
-                               ("PUT …/label", address, script)]:
+                               ("PUT …/label (update)", address, label),
+                               ("POST …/pause (no-op)", address, pause)]:
+            if lua == pause:  # paused once: every request after it changes nothing
+                subprocess.run(["curl", "-s", "-X", "POST", f"{address}/v1/activities/{activity}/pause"], capture_output=True)
             rate, p50, p99, errors = wrk(url, options.duration, options.connections, lua)
             print(f"  {name:22} {rate:9.0f} requests/s   p50 {p50:>8}   p99 {p99:>8}   non-2xx {errors}")
     finally:

@@ -44,10 +44,10 @@ struct DistanceFeed: Sendable {
             do {
                 meters = try derivation!.metersCovered(by: value, at: time)
             } catch {
-                tally.rejected(kind: kindIndex)
+                tally.distanceDropped(kind: kindIndex)
                 return .said("dropped malformed 0x\(uuid.shortForm.uppercased()) value: \(error)")
             }
-            tally.measured(kind: kindIndex, at: nil)
+            tally.distanceMeasured(kind: kindIndex)
             let wasLost = lost
             state = .live
             guard wasLost else { return .covered(meters) }

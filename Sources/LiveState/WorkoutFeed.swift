@@ -55,10 +55,10 @@ public struct WorkoutFeed: Sendable {
                 // cost a retain and release per sample, and its generic parsing over Array twice the work.
                 let layout = try value.withUnsafeBufferPointer { bytes throws(HeartRateMeasurementError) in try HeartRateMeasurementLayout(parsing: bytes) }
                 note.measured = true
-                tally.measured(kind: SensorTally.heartRateIndex, at: event.time)
+                tally.heartRateMeasured(at: event.time)
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {
-                tally.rejected(kind: SensorTally.heartRateIndex)
+                tally.heartRateDropped()
                 warnings.append("dropped malformed 0x2A37 value: \(error)")
                 return note
             }

@@ -16,9 +16,9 @@ enum MetricsText {
             for (index, kind) in SensorKind.all.enumerated() {
                 let labels = strapLabel + [("sensor", kind.metricName)]
                 families.add("hrbridge_sensor_notifications_total", .counter,
-                             "Measurement notifications received, valid or not.", labels, Double(metrics.tally.notifications[index]))
+                             "Measurement notifications received, valid or not.", labels, Double(metrics.tally.notifications(kind: index)))
                 families.add("hrbridge_sensor_rejected_values_total", .counter,
-                             "Measurement values dropped as malformed.", labels, Double(metrics.tally.rejected[index]))
+                             "Measurement values dropped as malformed.", labels, Double(metrics.tally.rejected(kind: index)))
             }
             for role in SensorRole.allCases {
                 families.add("hrbridge_sensor_links_up", .gauge, "1 while the sensor's link is up.",

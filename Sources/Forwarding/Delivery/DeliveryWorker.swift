@@ -178,6 +178,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         defer { condition.broadcast() } // a `waitUntilDelivered` may be waiting for this
         switch outcome {
         case .delivered:
+            if LatencyTrace.isOn { LatencyTrace.note(name, activity: delivery.activityID, sequence: delivery.sequence) }
             queue.finishSending()
             counters.sent += 1
             consecutiveFailures = 0

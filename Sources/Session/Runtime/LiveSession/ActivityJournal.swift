@@ -1,4 +1,5 @@
 import LiveState
+import Platform
 import Sensors
 
 /// Where a session's updates go, in the one order that is safe across a crash: each update into the
@@ -48,6 +49,10 @@ struct ActivityJournal {
             try stateFile.save(ledger)
         } catch {
             throw .stateFile(.unwritable(error.description))
+        }
+        if LatencyTrace.isOn {
+            LatencyTrace.note("saved", activity: update.activityID, sequence: update.sequence,
+                              origin: update.timestamp.microsecondsSinceUnixEpoch, reason: update.reason.rawValue)
         }
         do {
             try sinks.acceptGoingOn(update)

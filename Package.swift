@@ -21,6 +21,9 @@ let package = Package(
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
         .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
         .target(name: "LiveState", dependencies: ["Sensors"]),
+        // What a person sees of a running session, pure: the preview page and overlay (Data/, built
+        // into the binary), their event streams' messages, the terminal's status lines.
+        .target(name: "LiveView", dependencies: ["LiveState", "Sensors"], exclude: ["Data"], plugins: ["EmbeddedData"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256) and FCM's service-account assertion
         // (RS256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
@@ -29,26 +32,40 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // libmosquitto publishes to MQTT brokers (headers only too: dlopen on first use, see shim.h).
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // What a sink kind is to those who set one up (its options, values, secrets' files), without
+        // the code that builds it: the configuration reader and the command line read settings by it.
+        .target(name: "SinkVocabulary", dependencies: ["LiveState", "Platform"]),
+        // libmicrohttpd serves the HTTP listener (--listen): headers only, dlopen on first use (shim.h).
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The listener's transport: the library's daemon, requests and responses, listen addresses and
+        // systemd's sockets, the router and the checks before an endpoint. Knows nothing of sessions.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Platform"]),
         .target(
             name: "Forwarding",
-            dependencies: ["Sensors", "LiveState", "Platform", "COpenSSL", "CCurl", "CMosquitto"],
+            dependencies: ["Sensors", "LiveState", "Platform", "SinkVocabulary", "COpenSSL", "CCurl", "CMosquitto"],
             exclude: ["Kinds/Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
-        // a sink object holds comes from Forwarding's sink kinds, the table the flags come from too).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "Forwarding", "Platform"]),
+        // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
+        // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "HTTPServer", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
-        // sinks and the io.hrbridge.Bridge1 controls. Its errors say what failed; CLI maps them to exit codes.
-        .target(name: "Session", dependencies: ["Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"]),
+        // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
+        .target(
+            name: "Session",
+            dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
+            exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
+        ),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Config", "Forwarding", "BlueZ", "DBus", "Platform"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
-            plugins: ["BundledTraceCode"]
+            plugins: ["EmbeddedData"]
         ),
-        .plugin(name: "BundledTraceCode", capability: .buildTool(), dependencies: ["trace-to-swift"]),
-        .executableTarget(name: "trace-to-swift"),
+        // A target's Data/ files as code (EmbeddedData.<name>): the bundled trace, the preview page.
+        .plugin(name: "EmbeddedData", capability: .buildTool(), dependencies: ["data-to-swift"]),
+        .executableTarget(name: "data-to-swift"),
         // glibc calls that need a C wrapper (prctl is variadic).
         .systemLibrary(name: "CSystem"),
         .executableTarget(name: "hrbridge", dependencies: ["CLI", "CSystem", "Platform"]),
@@ -65,7 +82,7 @@ let package = Package(
         ),
         // Fuzzing (Fuzz/README.md), not part of the product: each outside-facing parser's check, run by
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
-        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "Forwarding"], path: "Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
@@ -75,18 +92,21 @@ let package = Package(
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "LiveState", "TestSupport"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "LiveState", "Sensors", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
             dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
             resources: [.copy("Scripts")]
         ),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Forwarding", "Config", "LiveState", "Sensors", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
-            exclude: ["Fixtures"] // traces and golden outputs, read through #filePath
+            // Traces and golden outputs, read through #filePath; the browser test's Python driver.
+            exclude: ["Fixtures", "Browser/Driver"]
         ),
     ]
 )

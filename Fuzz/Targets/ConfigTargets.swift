@@ -1,4 +1,5 @@
 import Config
+import Forwarding
 
 extension FuzzTarget {
     /// The strict JSON reader: what it accepts, written by `JSONWriter`, parses to the same value.
@@ -19,11 +20,11 @@ extension FuzzTarget {
     /// The configuration reader: a file it accepts, printed as `config check` prints it, reads back
     /// to the same configuration (as `effectiveJSON` promises).
     static let config = FuzzTarget(name: "config", summary: "the configuration reader, printed and read back") { bytes throws(ContractViolation) in
-        guard let configuration = try? ConfigurationReader.read(bytes, file: "fuzz.json") else { return }
-        let text = ConfigurationReader.effectiveJSON(configuration)
+        guard let configuration = try? ConfigurationReader.read(bytes, file: "fuzz.json", kinds: SinkKinds.catalog) else { return }
+        let text = ConfigurationReader.effectiveJSON(configuration, kinds: SinkKinds.catalog)
         let again: BridgeConfiguration
         do {
-            again = try ConfigurationReader.read(Array(text.utf8), file: "effective.json")
+            again = try ConfigurationReader.read(Array(text.utf8), file: "effective.json", kinds: SinkKinds.catalog)
         } catch {
             throw ContractViolation("config: the reader refuses its own effective configuration (\(text)): \(error)")
         }

@@ -9,6 +9,9 @@ enum BundledTrace {
     /// Its activity state file's key: one for every run of the bundled trace, wherever it starts.
     static let stateKey = "replay-bundled"
 
+    /// The trace's text, built into the binary from Data/ (Plugins/EmbeddedData).
+    static var text: String { EmbeddedData.treadmill12kmTrace }
+
     static func reader() throws(TraceReadError) -> TraceReader {
         try TraceReader(name: name, bytes: Array(text.utf8))
     }

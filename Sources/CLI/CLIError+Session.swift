@@ -15,6 +15,7 @@ extension CLIError {
         case .unwritable: self = .cannotCreate(error.message)
         case .inUse, .hurried: self = .temporaryFailure(error.message)
         case .unavailable: self = .unavailable(error.message)
+        case .misconfigured: self = .usage(error.message, nil)
         case let .stopped(signal): self = .stopped(error.message, signal == SIGINT ? .interrupted : .terminated)
         }
     }

@@ -1,6 +1,7 @@
 // glibc calls Swift cannot import as they are (variadic, or declared only under _GNU_SOURCE),
 // wrapped. No library to link: libc.
 #define _GNU_SOURCE
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
@@ -19,6 +20,16 @@ static inline int hr_name_this_thread(const char *name) {
 /// An anonymous in-memory file (close-on-exec): bytes the binary carries, read like a file.
 static inline int hr_memory_file(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
+}
+
+/// The terminal's size in columns and rows (TIOCGWINSZ; ioctl is variadic): -1 when `fd` is no
+/// terminal or it reports no size (a serial console may say 0 × 0).
+static inline int hr_terminal_size(int fd, int *columns, int *rows) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
+    *columns = size.ws_col;
+    *rows = size.ws_row;
+    return 0;
 }
 
 /// Swift concurrency's hooks for taking over its global executor (the Swift runtime's

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FoundationEssentials
+import SinkVocabulary
 
 /// Which configuration file a run uses, and loading it: `--config PATH` if given, else
 /// /etc/hrbridge/config.json, else ~/.config/hrbridge/config.json (XDG_CONFIG_HOME honoured).
@@ -35,8 +36,8 @@ public enum ConfigurationFile {
     /// Larger than any real configuration; stops `--config /dev/zero` from eating memory.
     public static let maximumSize = 1 << 20
 
-    public static func load(path: String) throws(ConfigError) -> BridgeConfiguration {
-        try ConfigurationReader.read(try readBytes(path), file: path)
+    public static func load(path: String, kinds: SinkCatalog) throws(ConfigError) -> BridgeConfiguration {
+        try ConfigurationReader.read(try readBytes(path), file: path, kinds: kinds)
     }
 
     private static func readBytes(_ path: String) throws(ConfigError) -> [UInt8] {

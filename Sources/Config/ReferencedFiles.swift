@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Forwarding
+import SinkVocabulary
 import FoundationEssentials
 
 /// The files a configuration makes the bridge read at run time (keys, tokens, CA), so
@@ -13,19 +13,24 @@ public enum ReferencedFiles {
     public static let credentialSource = "/etc/hrbridge/credentials"
 
     /// Each file with the key that names it, in file order.
-    public static func list(_ configuration: BridgeConfiguration) -> [(key: String, file: FileReference)] {
+    public static func list(_ configuration: BridgeConfiguration, kinds: SinkCatalog) -> [(key: String, file: FileReference)] {
         var files: [(key: String, file: FileReference)] = []
         for (strapIndex, strap) in configuration.straps.enumerated() {
             for (sinkIndex, sink) in strap.sinks.enumerated() {
-                files += secretFiles(sink.values, of: SinkKinds.named(sink.kind)?.ownOptions ?? [], prefix: "straps[\(strapIndex)].sinks[\(sinkIndex)].")
+                files += secretFiles(sink.values, of: kinds.named(sink.kind)?.ownOptions ?? [], prefix: "straps[\(strapIndex)].sinks[\(sinkIndex)].")
             }
         }
-        for sharedObject in SinkKinds.sharedObjects {
+        for sharedObject in kinds.sharedObjects {
             if let values = configuration.shared[sharedObject.name] {
                 files += secretFiles(values, of: sharedObject.options, prefix: sharedObject.name + ".")
             }
         }
         if let ca = configuration.http.certificateAuthorityFile { files.append(("http.certificateAuthorityFile", .path(ca))) }
+        if let listen = configuration.listen {
+            if case let .file(token)? = listen.token { files.append(("listen.tokenFile", token)) }
+            if let certificate = listen.certificate { files.append(("listen.certificateFile", certificate)) }
+            if let key = listen.key { files.append(("listen.keyFile", key)) }
+        }
         return files
     }
 
@@ -40,10 +45,11 @@ public enum ReferencedFiles {
     /// One line per file that will not be readable: `apns.keyFile: /etc/hrbridge/credentials/AuthKey.p8: No such file or directory`.
     public static func problems(
         _ configuration: BridgeConfiguration,
+        kinds: SinkCatalog,
         environment: [String: String],
         check: (String) -> Int32? = accessProblem
     ) -> [String] {
-        list(configuration).compactMap { key, file in
+        list(configuration, kinds: kinds).compactMap { key, file in
             let path: String
             switch file {
             case let .credential(name) where (environment["CREDENTIALS_DIRECTORY"] ?? "").isEmpty:

@@ -42,6 +42,12 @@ extension BusValue {
         }
     }
 
+    /// A `d`; nil for other types.
+    public var double: Double? {
+        if case let .double(value) = unwrapped { return value }
+        return nil
+    }
+
     public var array: [BusValue]? {
         switch unwrapped {
         case let .array(_, values): values

@@ -8,6 +8,8 @@ struct DistanceFeed: Sendable {
     let settings: DistanceSettings
     /// The characteristic the derivation was made for: a value of another kind starts a new one.
     private var characteristic: BluetoothUUID?
+    /// Its kind's index in `SensorKind.all`, found with the derivation (for the tally).
+    private var kindIndex = 0
     private var derivation: (any DistanceDerivation)?
     /// nil until the sensor's first event; lost from a drop until its next measurement.
     private(set) var state: DistanceSensorState?
@@ -27,33 +29,43 @@ struct DistanceFeed: Sendable {
         case coveredAndSaid(Double, String)
     }
 
-    mutating func handle(_ kind: SensorEvent.Kind, at time: Timestamp, shownDistance: Double?) -> Outcome {
+    /// `tally` counts the measurement (valid or rejected) and the link's state.
+    mutating func handle(_ kind: SensorEvent.Kind, at time: Timestamp, shownDistance: Double?, tally: inout SensorTally) -> Outcome {
         switch kind {
         case let .notification(uuid, value):
-            guard let sensorKind = SensorKind.measured(on: uuid), sensorKind.contribution.givesDistance else { return .nothing }
             if uuid != characteristic {
+                guard let index = SensorKind.all.firstIndex(where: { $0.measurementCharacteristic == uuid }),
+                      SensorKind.all[index].contribution.givesDistance else { return .nothing }
                 characteristic = uuid
-                derivation = sensorKind.distanceDerivation(settings)
+                kindIndex = index
+                derivation = SensorKind.all[index].distanceDerivation(settings)
             }
             let meters: Double
             do {
                 meters = try derivation!.metersCovered(by: value, at: time)
             } catch {
+                tally.distanceDropped(kind: kindIndex)
                 return .said("dropped malformed 0x\(uuid.shortForm.uppercased()) value: \(error)")
             }
+            tally.distanceMeasured(kind: kindIndex)
             let wasLost = lost
             state = .live
             guard wasLost else { return .covered(meters) }
             return .coveredAndSaid(meters, "distance sensor back")
         case .disconnected where kind.isStopByBridge:
+            tally.disconnected(.distance)
             return .nothing // the bridge is stopping, the sensor is not lost
         case .disconnected:
+            tally.disconnected(.distance)
             derivation?.linkDropped()
             guard !lost else { return .nothing }
             state = .lost
             let held = shownDistance.map { ": updates keep \($0) m until it is back" } ?? ""
             return .said("distance sensor lost\(held)")
-        case .connected, .battery, .bodySensorLocation, .note, .paused, .resumed:
+        case .connected:
+            tally.connected(.distance)
+            return .nothing
+        case .battery, .bodySensorLocation, .note, .paused, .resumed:
             return .nothing
         }
     }

@@ -1,10 +1,16 @@
-/// Zone boundaries with hysteresis: decides whether the displayed rate left the published rate's zone.
-struct HeartRateZones: Sendable, Hashable {
+/// Zone boundaries with hysteresis: decides whether the displayed rate left the published rate's
+/// zone; the preview's overlay colours a rate by its zone.
+public struct HeartRateZones: Sendable, Hashable {
     /// Ascending lower bounds of zones 1…n (zone 0 is below the first).
     let boundaries: [Int]
     let hysteresis: Int
 
-    func zone(of rate: Int) -> Int {
+    public init(boundaries: [Int], hysteresis: Int) {
+        self.boundaries = boundaries
+        self.hysteresis = hysteresis
+    }
+
+    public func zone(of rate: Int) -> Int {
         var zone = 0
         for boundary in boundaries where rate >= boundary { zone += 1 }
         return zone

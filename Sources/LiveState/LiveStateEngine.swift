@@ -56,6 +56,16 @@ public struct LiveStateEngine: Sendable {
     /// The distance the running activity shows, in metres; nil without an activity.
     public var shownDistance: Double? { activity?.shownDistance }
 
+    /// The newest valid sample's rate while the sensor is live, for a person watching (the status
+    /// block): not the number the phone shows, which moves only when worth an update.
+    public var newestRate: Int? { sensorLive ? recent.newest : nil }
+
+    /// Valid samples arrive (false before the first, and from a loss until the next).
+    public var isSensorLive: Bool { sensorLive }
+
+    /// A valid sample has arrived at some point: a sensor not live since is lost, not still awaited.
+    public var hasHadSample: Bool { lastValidSample != nil }
+
     /// When the engine next needs `tick(at:)` if no input arrives first; nil when only input can change anything.
     /// Kept up to date by every change (`receive`, `tick`): drivers read it before every event.
     public private(set) var nextDeadline: Timestamp?

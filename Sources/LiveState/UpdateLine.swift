@@ -51,7 +51,7 @@ public enum UpdateLine {
 
 extension JSONBytes {
     /// Unix seconds from whole microseconds, as an exact decimal: no trailing zeros, no fraction when whole.
-    mutating func unixSeconds(_ time: Timestamp) {
+    public mutating func unixSeconds(_ time: Timestamp) {
         let micros = time.microsecondsSinceUnixEpoch
         if micros < 0 { raw(UInt8(ascii: "-")) }
         let perSecond = UInt64(Timestamp.microsecondsPerSecond)

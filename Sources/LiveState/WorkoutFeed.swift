@@ -7,6 +7,8 @@ import Sensors
 public struct WorkoutFeed: Sendable {
     public private(set) var engine: LiveStateEngine
     private var distance: DistanceFeed
+    /// Notifications, rejected values and links, counted as they pass (`/metrics`).
+    public private(set) var tally = SensorTally()
 
     public init(engine: LiveStateEngine, distance: DistanceSettings = DistanceSettings()) {
         self.engine = engine
@@ -53,16 +55,21 @@ public struct WorkoutFeed: Sendable {
                 // cost a retain and release per sample, and its generic parsing over Array twice the work.
                 let layout = try value.withUnsafeBufferPointer { bytes throws(HeartRateMeasurementError) in try HeartRateMeasurementLayout(parsing: bytes) }
                 note.measured = true
+                tally.heartRateMeasured(at: event.time)
                 input = .sample(beatsPerMinute: Int(layout.beatsPerMinute), contact: layout.sensorContact)
             } catch {
+                tally.heartRateDropped()
                 warnings.append("dropped malformed 0x2A37 value: \(error)")
                 return note
             }
         case .connected:
+            tally.connected(.strap)
             input = .connected
         case .disconnected where event.kind.isStopByBridge:
+            tally.disconnected(.strap)
             return note // the bridge is stopping: a replay ends right after, as the live run did
         case .disconnected:
+            tally.disconnected(.strap)
             input = .disconnected
         case .paused:
             input = .pause
@@ -81,7 +88,7 @@ public struct WorkoutFeed: Sendable {
     ) -> Note {
         var note = Note()
         let meters: Double
-        switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance) {
+        switch distance.handle(event.kind, at: event.time, shownDistance: engine.shownDistance, tally: &tally) {
         case .nothing: return note
         case let .said(line):
             warnings.append(line)

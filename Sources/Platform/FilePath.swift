@@ -46,6 +46,19 @@ extension FilePath {
     }
 }
 
+extension FilePath {
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    public static func size(of path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    /// Whether this process may create files in `directory` (it exists, and write and search are allowed).
+    public static func isWritableDirectory(_ directory: String) -> Bool {
+        access(directory, W_OK | X_OK) == 0
+    }
+}
+
 /// A system call on a path failed: the path and strerror's words for `code`.
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     public let path: String

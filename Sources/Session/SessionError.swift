@@ -14,6 +14,9 @@ public enum SessionError: Error, Sendable {
     case inUse(String)
     /// Bluetooth, a bus or a library cannot be used; the message says how to fix it.
     case unavailable(String)
+    /// Settings that cannot work together, found at start (a listener other machines can reach, without
+    /// a bearer token): the message says the fix.
+    case misconfigured(String)
     /// A second signal cut the orderly stop short: what was not confirmed ended stays in the state file.
     case hurried(signal: Int32)
     /// A signal stopped the session after an orderly shutdown: activity ended, sinks flushed.
@@ -22,7 +25,7 @@ public enum SessionError: Error, Sendable {
     public var message: String {
         switch self {
         case let .unreadable(message), let .invalid(message), let .unwritable(message), let .inUse(message),
-             let .unavailable(message):
+             let .unavailable(message), let .misconfigured(message):
             message
         case let .hurried(signal):
             "\(SignalWatcher.name(signal)) again: stopped without waiting for the sinks; "

@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import Config
 import Forwarding
+import SinkVocabulary
 
 @Suite struct ConfigAcceptanceTests {
     static let examplePath = URL(fileURLWithPath: #filePath)
@@ -12,7 +13,7 @@ import Forwarding
         .appendingPathComponent("udev/config.example.json").path
 
     @Test func readsTheShippedExample() throws {
-        let configuration = try ConfigurationFile.load(path: Self.examplePath)
+        let configuration = try ConfigurationFile.load(path: Self.examplePath, kinds: SinkKinds.catalog)
         #expect(configuration.straps.count == 2)
         let first = configuration.straps[0]
         #expect(first.strap == .address("C8:5F:33:12:34:56"))
@@ -35,7 +36,7 @@ import Forwarding
 
     @Test func aBikeSensorTakesItsWheel() throws {
         let json = #"{"straps": [{"name": "A", "distanceSensor": {"address": "f1:5a:17:00:00:03"}, "wheelCircumference": 2.105, "workoutName": "Ride", "sinks": [{"type": "stdout"}]}]}"#
-        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json").straps[0]
+        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog).straps[0]
         #expect(strap.distanceSensor == .address("F1:5A:17:00:00:03"))
         #expect(strap.distance == DistanceSettings(wheelCircumference: 2.105))
     }
@@ -47,7 +48,7 @@ import Forwarding
           {"name": "B", "workoutName": "Row", "sinks": [{"type": "stdout"}]}
         ], "cadence": {"staleWindow": 120, "minimumInterval": 2.5, "continueAfterTimeLimit": false}}
         """#
-        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
         var first = CadencePolicy()
         first.staleWindow = 90
         first.zoneBoundaries = [120, 140]
@@ -81,15 +82,15 @@ import Forwarding
 
         let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{"type": "stdout"}]}], "cadence": "#
             + JSONWriter.pretty(.object(values)) + "}"
-        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
         #expect(CadenceSection.json(configuration.straps[0].cadence) == .object(values))
     }
 
     /// What `config check` prints reads back as the same configuration: it is the effective one.
     @Test func effectiveOutputReadsBackTheSame() throws {
-        let configuration = try ConfigurationFile.load(path: Self.examplePath)
-        let printed = ConfigurationReader.effectiveJSON(configuration)
-        #expect(try ConfigurationReader.read(Array(printed.utf8), file: "printed") == configuration)
+        let configuration = try ConfigurationFile.load(path: Self.examplePath, kinds: SinkKinds.catalog)
+        let printed = ConfigurationReader.effectiveJSON(configuration, kinds: SinkKinds.catalog)
+        #expect(try ConfigurationReader.read(Array(printed.utf8), file: "printed", kinds: SinkKinds.catalog) == configuration)
     }
 
     @Test func secretsAreNamedNeverRead() throws {
@@ -103,7 +104,7 @@ import Forwarding
            {"type": "apns", "pushToStartTokenFile": "\#(token)"}]}],
          "apns": {"keyFile": "\#(key)", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout", "server": "sandbox"}}
         """#
-        let printed = ConfigurationReader.effectiveJSON(try ConfigurationReader.read(Array(json.utf8), file: "c.json"))
+        let printed = ConfigurationReader.effectiveJSON(try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog), kinds: SinkKinds.catalog)
         #expect(printed.contains(token) && printed.contains(key) && printed.contains("HRBRIDGE_TOKEN"))
         #expect(!printed.contains("s3cr3t") && !printed.contains("TOPSECRET"))
     }
@@ -117,7 +118,7 @@ import Forwarding
            {"type": "lifecycle", "url": "https://x.example", "tokenFile": "credential:\u0301token"}]}],
          "http": {"certificateAuthorityFile": "/\u0301ca.pem"}}
         """#
-        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
         let strap = configuration.straps[0]
         #expect(strap.strap == .name("\u{301}H10"))
         #expect(strap.activity.workoutName == "Run\u{301}")

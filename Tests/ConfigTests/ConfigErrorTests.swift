@@ -1,5 +1,6 @@
 import Testing
 @testable import Config
+import Forwarding
 
 /// One row per kind of mistake: the file, and every message it must produce (path and expectation).
 @Suite struct ConfigErrorTests {
@@ -8,8 +9,8 @@ import Testing
     static let apns = #""apns": {"keyFile": "/etc/hrbridge/key.p8", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout"}"#
 
     /// The top-level keys and sink types as the sink kinds make them (a new kind adds its own).
-    static let topLevelKeys = ConfigurationReader.keys.joined(separator: ", ")
-    static let sinkTypes = SinkSection.typeNames.joined(separator: ", ")
+    static let topLevelKeys = ConfigurationReader.keys(SinkKinds.catalog).joined(separator: ", ")
+    static let sinkTypes = SinkKinds.all.map(\.name).joined(separator: ", ")
 
     static func withStrap(_ members: String) -> String {
         #"{"straps": [{"address": "C8:5F:33:12:34:56", "workoutName": "Run", "#
@@ -181,7 +182,7 @@ import Testing
     @Test(arguments: cases)
     func everyIssueNamesItsPathAndExpectation(name: String, json: String, expected: [String]) {
         do {
-            _ = try ConfigurationReader.read(Array(json.utf8), file: "config.json")
+            _ = try ConfigurationReader.read(Array(json.utf8), file: "config.json", kinds: SinkKinds.catalog)
             Issue.record("\(name): accepted")
         } catch let .invalid(file, issues) {
             #expect(file == "config.json")
@@ -197,7 +198,7 @@ import Testing
         let json = #"{"straps":["# + Array(repeating: "1", count: count).joined(separator: ",") + "]}"
         #expect(json.utf8.count == ConfigurationFile.maximumSize)
         do {
-            _ = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+            _ = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
             Issue.record("accepted")
         } catch let .invalid(_, issues) {
             #expect(issues.count == count)
@@ -229,7 +230,7 @@ import Testing
 
     @Test func syntaxErrorsCarryFileLineAndColumn() {
         #expect(throws: ConfigError.syntax(file: "c.json", JSONSyntaxError(line: 2, column: 11, reason: "trailing comma before '}'"))) {
-            try ConfigurationReader.read(Array("{\"straps\": [\n  {\"a\": 1,}\n]}".utf8), file: "c.json")
+            try ConfigurationReader.read(Array("{\"straps\": [\n  {\"a\": 1,}\n]}".utf8), file: "c.json", kinds: SinkKinds.catalog)
         }
         #expect(ConfigError.syntax(file: "c.json", JSONSyntaxError(line: 2, column: 11, reason: "r")).description == "c.json:2:11: r")
     }

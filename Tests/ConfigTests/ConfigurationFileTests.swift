@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import Config
+import Forwarding
 
 @Suite struct ConfigurationFileTests {
     @Test func explicitPathWinsEvenWhenMissing() throws {
@@ -27,14 +28,14 @@ import TestSupport
 
     @Test func unreadableFilesSayWhy() throws {
         #expect(throws: ConfigError.unreadable(file: "/nonexistent/c.json", reason: "No such file or directory")) {
-            try ConfigurationFile.load(path: "/nonexistent/c.json")
+            try ConfigurationFile.load(path: "/nonexistent/c.json", kinds: SinkKinds.catalog)
         }
         let directory = try TemporaryDirectory()
         #expect(throws: ConfigError.unreadable(file: directory.url.path, reason: "Is a directory")) {
-            try ConfigurationFile.load(path: directory.url.path)
+            try ConfigurationFile.load(path: directory.url.path, kinds: SinkKinds.catalog)
         }
         #expect(throws: ConfigError.unreadable(file: "/dev/zero", reason: "larger than 1024 KiB; not a configuration file")) {
-            try ConfigurationFile.load(path: "/dev/zero")
+            try ConfigurationFile.load(path: "/dev/zero", kinds: SinkKinds.catalog)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Config
+import Forwarding
 
 @Suite struct ReferencedFilesTests {
     static let json = #"""
@@ -14,8 +15,8 @@ import TestSupport
     """#
 
     @Test func listsEveryFileWithItsKey() throws {
-        let configuration = try ConfigurationReader.read(Array(Self.json.utf8), file: "c.json")
-        #expect(ReferencedFiles.list(configuration).map { "\($0.key)=\($0.file)" } == [
+        let configuration = try ConfigurationReader.read(Array(Self.json.utf8), file: "c.json", kinds: SinkKinds.catalog)
+        #expect(ReferencedFiles.list(configuration, kinds: SinkKinds.catalog).map { "\($0.key)=\($0.file)" } == [
             "straps[0].sinks[1].tokenFile=/etc/hrbridge/token",
             "straps[0].sinks[2].deviceTokenFile=credential:device",
             "straps[0].sinks[2].pushToStartTokenFile=/p2s",
@@ -25,9 +26,9 @@ import TestSupport
     }
 
     @Test func credentialsAreLookedForWhereTheUnitLoadsThem() throws {
-        let configuration = try ConfigurationReader.read(Array(Self.json.utf8), file: "c.json")
+        let configuration = try ConfigurationReader.read(Array(Self.json.utf8), file: "c.json", kinds: SinkKinds.catalog)
         var looked: [String] = []
-        let outside = ReferencedFiles.problems(configuration, environment: [:]) { path in
+        let outside = ReferencedFiles.problems(configuration, kinds: SinkKinds.catalog, environment: [:]) { path in
             looked.append(path)
             return path == "/p2s" ? ENOENT : nil
         }
@@ -36,7 +37,7 @@ import TestSupport
 
         // Inside the service only the unit's directory load is there (hrbridge_NAME): found, no problem.
         looked = []
-        let inside = ReferencedFiles.problems(configuration, environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]) {
+        let inside = ReferencedFiles.problems(configuration, kinds: SinkKinds.catalog, environment: ["CREDENTIALS_DIRECTORY": "/run/credentials/hrbridge.service"]) {
             looked.append($0)
             return $0.hasPrefix("/run/credentials/") && !$0.contains("/hrbridge_") ? ENOENT : nil
         }

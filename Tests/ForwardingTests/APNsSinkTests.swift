@@ -4,6 +4,7 @@ import LiveState
 import TestSupport
 import Testing
 @testable import Forwarding
+import SinkVocabulary
 
 /// The iOS app's content state, copied from ../shared/DESIGN.md §4: what the phone decodes from `content-state`.
 private struct PhoneContentState: Decodable, Equatable {

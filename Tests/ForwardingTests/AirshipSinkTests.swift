@@ -3,6 +3,7 @@ import LiveState
 import TestSupport
 import Testing
 @testable import Forwarding
+import SinkVocabulary
 
 /// `--sink airship` against a real scripted HTTP server on 127.0.0.1 standing in for Airship's push API.
 @Suite(.timeLimit(.minutes(1))) struct AirshipSinkTests {

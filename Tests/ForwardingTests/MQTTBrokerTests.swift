@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 @testable import CLI
 @testable import Forwarding
+import SinkVocabulary
 
 /// `hrbridge replay --sink mqtt…` against a real mosquitto (password file, ACL, TLS listener), with
 /// mosquitto_sub as the independent dashboard that shows each message's retain flag, QoS and expiry.

@@ -4,6 +4,7 @@ import Sensors
 import TestSupport
 import Testing
 @testable import Forwarding
+import SinkVocabulary
 
 /// The MQTT sink's pure parts: broker URLs, topic names, control commands, what an update becomes,
 /// how expiry plays out at send time, the spool line and Home Assistant's discovery.

@@ -3,6 +3,7 @@ import LiveState
 import TestSupport
 import Testing
 @testable import Forwarding
+import SinkVocabulary
 
 /// Fault runs with a real server that is really down (its port refuses connections), then up.
 /// Times are scaled ~20×: updates every 25 ms stand for one a second (half a second of outage stands

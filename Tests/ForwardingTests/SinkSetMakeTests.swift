@@ -5,6 +5,7 @@ import Testing
 @testable import CLI
 @testable import Session
 @testable import Forwarding
+import SinkVocabulary
 
 /// Sinks built from settings (what the configuration file and the `--sink` flags both give), with
 /// secrets from files named directly or as systemd credentials; an unknown kind is an error.

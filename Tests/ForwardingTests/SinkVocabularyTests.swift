@@ -2,6 +2,7 @@
 @testable import Config
 import Forwarding
 import Testing
+import SinkVocabulary
 
 /// Each sink kind is described once (`SinkKinds.all`): these check that the command line and the
 /// configuration file made from the descriptions say the same, for every option of every kind, so a
@@ -94,7 +95,7 @@ import Testing
 
         let sharedObject = kind.sharedObject.map { #", "\#($0)": {\#(shared.joined(separator: ", "))}"# } ?? ""
         let json = #"{"straps": [{"name": "A", "workoutName": "Run", "sinks": [{\#(own.joined(separator: ", "))}]}]\#(sharedObject)}"#
-        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json")
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
         let fromFile = configuration.straps[0].sinks.map { sink in
             SinkSettings(kind: sink.kind, values: sink.values.merging(kind.sharedObject.flatMap { configuration.shared[$0] } ?? SinkValues()))
         }
@@ -102,8 +103,8 @@ import Testing
         #expect(fromFile[0].values.byKey.count == given.count, "every option read")
 
         // `config check` prints it back as it was read.
-        let printed = ConfigurationReader.effectiveJSON(configuration)
-        #expect(try ConfigurationReader.read(Array(printed.utf8), file: "printed") == configuration)
+        let printed = ConfigurationReader.effectiveJSON(configuration, kinds: SinkKinds.catalog)
+        #expect(try ConfigurationReader.read(Array(printed.utf8), file: "printed", kinds: SinkKinds.catalog) == configuration)
     }
 
     @Test func helpListsEveryKindAndFlag() {

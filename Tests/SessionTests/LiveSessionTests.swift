@@ -80,11 +80,22 @@ import Testing
         try harness.session.start()
         harness.session.deliver(Harness.sample(130, at: try #require(SessionClock.real.now())))
         #expect(harness.waitFor("start"))
-        try await harness.session.control(.pause)
-        try await harness.session.control(.label("Interval 2/8"))
-        await #expect(throws: LiveStateError.self) {
-            try await harness.session.control(.label(String(repeating: "x", count: 5000)))
+        guard case let .applied(paused) = await harness.session.apply(.pause) else {
+            Issue.record("pause not applied")
+            return
         }
+        #expect(paused.phase == .paused && paused.reason == "paused" && paused.sequence == 2)
+        guard case let .applied(labelled) = await harness.session.apply(.label("Interval 2/8"), to: paused.activityID) else {
+            Issue.record("label not applied")
+            return
+        }
+        #expect(labelled.intervalLabel == "Interval 2/8" && labelled.sequence == 3)
+        guard case let .refused(reason) = await harness.session.apply(.label(String(repeating: "x", count: 5000))) else {
+            Issue.record("a label over 4 KB must be refused")
+            return
+        }
+        #expect(reason.contains("4096"), "\(reason)")
+        #expect(await harness.session.apply(.resume, to: "someone-else-1") == .unknownActivity("someone-else-1"))
         let status = harness.session.status()
         #expect(status.running)
         #expect(status.activity?.reason == .label)
@@ -94,6 +105,8 @@ import Testing
         #expect(await harness.session.ended() == .stopped(signal: SIGINT))
         #expect(harness.reasons == ["start", "paused", "label", "end:stopped"])
         #expect(!harness.session.status().running)
+        #expect(await harness.session.apply(.pause, to: paused.activityID) == .ended, "an ended activity is known as ended")
+        #expect(await harness.session.apply(.end) == .ended)
     }
 
     @Test func theEndOfALiveSourceEndsTheActivity() async throws {

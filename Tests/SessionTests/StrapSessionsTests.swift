@@ -4,6 +4,7 @@ import Sensors
 import TestSupport
 import Testing
 @testable import Session
+import Forwarding
 
 /// One session per configured strap (what `run` starts): separate engines, sinks and state files.
 @Suite(.timeLimit(.minutes(1))) struct StrapSessionsTests {
@@ -15,7 +16,7 @@ import Testing
            "sinks": [{"type": "file", "path": "\(directory.path("b.ndjson"))"}]}
         ]}
         """
-        return try ConfigurationReader.read(Array(text.utf8), file: "test.json")
+        return try ConfigurationReader.read(Array(text.utf8), file: "test.json", kinds: SinkKinds.catalog)
     }
 
     static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable ([SensorSelector]) -> Void = { _ in })
@@ -63,7 +64,7 @@ import Testing
         ]}
         """
         let console = CapturedConsole()
-        let made = try StrapSessions.make(try ConfigurationReader.read(Array(text.utf8), file: "test.json"),
+        let made = try StrapSessions.make(try ConfigurationReader.read(Array(text.utf8), file: "test.json", kinds: SinkKinds.catalog),
                                           context: Self.context(directory, console: console))
         for (_, session) in made { try session.start() }
         let now = try #require(SessionClock.real.now())

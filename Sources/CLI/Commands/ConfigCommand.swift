@@ -1,5 +1,6 @@
 import Config
 import FoundationEssentials
+import Forwarding
 
 /// `hrbridge config check`: validates a configuration file and prints it as it will be used.
 enum ConfigCommand {
@@ -36,15 +37,15 @@ enum ConfigCommand {
         do {
             path = try ConfigurationFile.locate(explicit: arguments.value("--config"),
                                                 environment: ProcessInfo.processInfo.environment)
-            configuration = try ConfigurationFile.load(path: path)
+            configuration = try ConfigurationFile.load(path: path, kinds: SinkKinds.catalog)
         } catch {
             throw error.asCLIError
         }
-        console.output.write(ConfigurationReader.effectiveJSON(configuration))
+        console.output.write(ConfigurationReader.effectiveJSON(configuration, kinds: SinkKinds.catalog))
         let count = configuration.straps.count
         console.warn("\(path): valid, \(count) strap\(count == 1 ? "" : "s")")
         // Missing secrets are the service's problem at start, not the file's: warn, stay valid.
-        for problem in ReferencedFiles.problems(configuration, environment: ProcessInfo.processInfo.environment) {
+        for problem in ReferencedFiles.problems(configuration, kinds: SinkKinds.catalog, environment: ProcessInfo.processInfo.environment) {
             console.warn("warning: \(problem)")
         }
     }

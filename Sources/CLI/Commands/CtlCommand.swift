@@ -11,6 +11,7 @@ enum CtlCommand {
         options: [
             .init(name: "--strap", valueName: "ADDRESS|NAME", help: "only this strap (default: every strap of the run)"),
             .init(name: "--system", valueName: nil, help: "the service on the system bus (default: the session bus)"),
+            .init(name: "--watch", valueName: nil, help: "with status: each sensor's line, redrawn every second until Ctrl-C"),
         ],
         positionals: [
             .init(name: "ACTION", help: "pause, resume, label, end or status"),
@@ -22,7 +23,9 @@ enum CtlCommand {
         may call it). The run's own update then reaches the activity: pause sends a 'paused'
         update with pausedAt, resume moves the timer on, label changes intervalLabel, end ends
         the activity with its final state (only that strap's, with --strap). status prints one
-        line per strap.
+        line per strap; status --watch keeps the lines 'run' shows at the bottom of its terminal
+        (each sensor's rate, link, distance, last update and its reason, next deadline),
+        redrawn every second until Ctrl-C or the run's end.
 
         Exit 69 when no hrbridge is running on that bus or this user may not call it; 64 for an
         unknown strap or action; 65 when the run refuses the input (a label too long).
@@ -32,6 +35,7 @@ enum CtlCommand {
           hrbridge ctl label "Intervals 4x4"
           hrbridge ctl end --strap F1:5A:17:00:00:01
           sudo hrbridge ctl status --system
+          sudo hrbridge ctl status --watch --system
         """
     )
 
@@ -41,6 +45,10 @@ enum CtlCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let (method, values) = try request(arguments)
         let bus: BusConnection.Bus = arguments.has("--system") ? .system : .session
+        if arguments.has("--watch") {
+            guard method == "Status" else { throw .usage("--watch goes with status", spec) }
+            return try watch(strap: arguments.value("--strap") ?? "", bus: bus, system: arguments.has("--system"), console: console)
+        }
         let call = BusMethodCall(destination: BridgeControlInterface.busName, path: BridgeControlInterface.path,
                                  interface: BridgeControlInterface.name, method: method,
                                  arguments: (values + [arguments.value("--strap") ?? ""]).map(BusValue.string))
@@ -83,7 +91,7 @@ enum CtlCommand {
         }
     }
 
-    private static func failure(_ error: BusError, bus: BusConnection.Bus, system: Bool) -> CLIError {
+    static func failure(_ error: BusError, bus: BusConnection.Bus, system: Bool) -> CLIError {
         let other = system ? "a run of your own is on the session bus: drop --system" : "the service is on the system bus: add --system"
         switch error.name {
         case BusErrorName.serviceUnknown?, BusErrorName.nameHasNoOwner?:

@@ -2,6 +2,8 @@ import Config
 import FoundationEssentials
 import LiveState
 import Session
+import SinkVocabulary
+import Forwarding
 
 /// `hrbridge recover`: lists, or ends on request, the activities earlier runs left unended at some
 /// sink (a crash, a sink that failed, a sink the next run was not configured with).
@@ -119,7 +121,7 @@ enum RecoverCommand {
         guard let path else { return { _ in (none(), CadencePolicy()) } }
         let configuration: BridgeConfiguration
         do {
-            configuration = try ConfigurationFile.load(path: path)
+            configuration = try ConfigurationFile.load(path: path, kinds: SinkKinds.catalog)
         } catch {
             throw error.asCLIError
         }

@@ -3,6 +3,7 @@ import Sensors
 import LiveState
 import Session
 import Trace
+import SinkVocabulary
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
 /// the Live Activity updates it decides, one NDJSON object per line.
@@ -10,7 +11,7 @@ enum ReplayCommand {
     static let spec = CommandSpec(
         name: "replay",
         summary: "Replay a trace through the live state and print its Live Activity updates as NDJSON.",
-        options: paceOptions + [ControlBusOption.specOption] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+        options: paceOptions + [ControlBusOption.specOption, StatusOption.specOption] + ListenOptions.specOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         positionals: [
             .init(name: "FILE", help: "trace to replay ('-' for stdin; default: the bundled 64-minute treadmill run)", optional: true),
         ],
@@ -34,7 +35,9 @@ enum ReplayCommand {
         $STATE_DIRECTORY, $XDG_STATE_HOME/hrbridge or ~/.local/state/hrbridge) lets the next run
         end what a killed one left (end:recovered). See docs/service.md. It also serves
         'hrbridge ctl' (pause, resume, label, end, status) on the session bus, as run does
-        (--control-bus system|session|none).
+        (--control-bus system|session|none), with --listen the same controls, health and
+        metrics over HTTP (docs/http-api.md), and when stderr is a terminal shows the strap's
+        status line at its bottom, as run does (--no-status: off).
 
         Sinks (docs/sinks.md): the kinds --sink lists above, several at once, each with its
         flags. Network sinks keep order per activity, retry, and spool undelivered starts and ends
@@ -68,8 +71,8 @@ enum ReplayCommand {
             return
         }
         let feed = try CadenceOptions.feed(arguments, spec: spec)
-        if arguments.value("--control-bus") != nil, pace == .fastest {
-            throw .usage("--control-bus serves a paced replay (--speed); --fast ends before anyone could use it", spec)
+        for flag in ["--control-bus"] + ListenOptions.flags where arguments.value(flag) != nil && pace == .fastest {
+            throw .usage("\(flag) serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
         if case let .speed(factor) = pace {
             try replayLive(reader, speed: factor, feed: feed, arguments: arguments, console: console)
@@ -93,6 +96,9 @@ enum ReplayCommand {
     /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
     private static func replayLive(_ reader: TraceReader, speed: Double, feed: WorkoutFeed, arguments: ParsedArguments,
                                    console: Console) throws(CLIError) {
+        let status = StatusOption.show(arguments, console: console)
+        defer { console.hideStatus() }
+        let listen = try ListenOptions.parse(arguments, spec: spec)
         let stateFile = try CLIError.catching(ActivityStateFile.opened(
             directory: SessionOptions.stateDirectory(arguments),
             key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
@@ -103,8 +109,16 @@ enum ReplayCommand {
                                   stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))
         defer { console.output.flush() }
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
-        let control = try CLIError.catching(ControlService.start(controlBus, targets: [.init(name: "replay", session: session)], console: console))
+        let controls = SessionControls([.init(name: "replay", session: session)])
+        let control = try CLIError.catching(ControlService.start(controlBus, controls: controls, console: console))
         defer { control?.close() }
+        let listener = try CLIError.catching(BridgeListener.start(
+            listen, controls: controls,
+            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
+                           environment: ProcessInfo.processInfo.environment, console: console)
+        ))
+        defer { listener?.close() }
+        status?.follow { controls.sensorStatus() }
         try CLIError.catching(SessionRunner.run([session]))
     }
 

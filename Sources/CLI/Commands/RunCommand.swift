@@ -4,6 +4,8 @@ import FoundationEssentials
 import LiveState
 import Sensors
 import Session
+import SinkVocabulary
+import Forwarding
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
 /// strap (its own engine, sinks, state file and queue) fed by that strap's BlueZ link.
@@ -17,7 +19,8 @@ enum RunCommand {
             DeviceOptions.distanceDeviceOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
-        ] + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
+            StatusOption.specOption,
+        ] + ListenOptions.specOptions + SessionOptions.specOptions + CadenceOptions.specOptions + SinkOptions.specOptions,
         details: """
         Output: one JSON object per Live Activity update (docs/live-activity-updates.md), as
         'hrbridge replay' prints: start, changes, refreshes, sensor-lost / sensor-back while the
@@ -32,6 +35,10 @@ enum RunCommand {
 
         'hrbridge ctl' pauses, resumes, labels, ends or shows each strap's activity through
         io.hrbridge.Bridge1 on the session bus (--control-bus system for the service, none: off).
+        When stderr is a terminal, the bottom lines show each sensor (rate, link, distance, the
+        last update and its reason, the next deadline), logs scrolling above; --no-status: off.
+        --listen serves the same controls, health and Prometheus metrics over HTTP (or the socket
+        systemd passes from hrbridge.socket); off loopback it needs a bearer token (docs/http-api.md).
 
         SIGINT/SIGTERM end each activity, flush the sinks and stop notifications and disconnect
         (within 2 s); exit 130/143. The activity state file (one per strap, under --state-dir)
@@ -52,11 +59,15 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let controlBus = try ControlBusOption.parse(arguments, spec: spec)
+        let status = StatusOption.show(arguments, console: console)
+        defer { console.hideStatus() }
+        let listenFlags = try ListenOptions.parse(arguments, spec: spec)
         let configuration = if let path = try configurationPath(arguments) {
             try configured(path, console: console)
         } else {
             try flagged(arguments)
         }
+        let listen = try ListenOptions.merged(listenFlags, configuration.listen, spec: spec)
         let links = SensorLinks(console: console)
         let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
                                             sinks: try SinkOptions.sinkContext(arguments, spec: spec, console: console),
@@ -67,10 +78,20 @@ enum RunCommand {
         } else {
             straps.map { _ in nil }
         }
+        let controls = SessionControls(straps.map {
+            .init(name: $0.strap.strap.controlName, session: $0.session, distanceSensor: $0.strap.distanceSensor?.controlName)
+        })
         let control = try CLIError.catching(
-            ControlService.start(controlBus, targets: straps.map { .init(name: $0.strap.strap.controlName, session: $0.session) }, console: console)
+            ControlService.start(controlBus, controls: controls, console: console)
         )
+        status?.follow { controls.sensorStatus() }
         defer { control?.close() }
+        let listener = try CLIError.catching(BridgeListener.start(
+            listen, controls: controls,
+            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
+                           environment: ProcessInfo.processInfo.environment, console: console)
+        ))
+        defer { listener?.close() }
         defer { console.output.flush() }
         try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
             LinkedSessions.Strap(selector: $0.strap.strap, distance: $0.strap.distanceSensor, session: $0.session, recorder: $1)
@@ -93,7 +114,7 @@ enum RunCommand {
     private static func configured(_ path: String, console: Console) throws(CLIError) -> BridgeConfiguration {
         let configuration: BridgeConfiguration
         do {
-            configuration = try ConfigurationFile.load(path: path)
+            configuration = try ConfigurationFile.load(path: path, kinds: SinkKinds.catalog)
         } catch {
             throw error.asCLIError
         }

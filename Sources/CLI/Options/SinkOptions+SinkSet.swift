@@ -1,6 +1,7 @@
 import Config
 import FoundationEssentials
 import Session
+import SinkVocabulary
 
 extension SinkOptions {
     /// The sinks the `--sink` flags ask for, built as the configuration file's are (`SinkSet.make`).

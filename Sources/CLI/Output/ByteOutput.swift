@@ -36,6 +36,12 @@ final class ByteOutput: Sendable {
     static func descriptor(_ descriptor: Int32) -> ByteOutput { ByteOutput(target: .descriptor(descriptor)) }
     static func memory() -> ByteOutput { ByteOutput(target: .memory) }
 
+    /// The file descriptor written to; nil for memory.
+    var descriptor: Int32? {
+        if case let .descriptor(descriptor) = target { return descriptor }
+        return nil
+    }
+
     /// Everything written so far (memory targets).
     var captured: [UInt8] {
         buffers.withLock { buffers in

@@ -5,15 +5,25 @@ import Forwarding
 final class StandardOutputLines: LineOutput {
     private let output: ByteOutput
     private let flushEachLine: Bool
+    /// The status block on the same terminal, if any: each line is written above it.
+    private let status: TerminalStatus?
 
-    init(output: ByteOutput, flushEachLine: Bool) {
+    init(output: ByteOutput, flushEachLine: Bool, status: TerminalStatus? = nil) {
         self.output = output
         self.flushEachLine = flushEachLine
+        self.status = status
     }
 
     func write(_ line: [UInt8]) throws(LineOutputError) {
-        output.write(line)
-        if flushEachLine { output.flush() }
+        guard let status else {
+            output.write(line)
+            if flushEachLine { output.flush() }
+            return
+        }
+        status.above {
+            output.write(line)
+            output.flush()
+        }
     }
 
     func syncLifecycle() throws(LineOutputError) { output.flush() }

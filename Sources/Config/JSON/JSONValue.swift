@@ -22,7 +22,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// How error messages name a value's kind: "expected a string, got a number (42)".
-    var kindDescription: String {
+    public var kindDescription: String {
         switch self {
         case .null: "null"
         case let .bool(value): "a boolean (\(value))"

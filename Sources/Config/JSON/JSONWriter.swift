@@ -1,4 +1,4 @@
-import Forwarding
+import LiveState
 
 /// Writes a `JSONValue` as indented JSON in member order, so `config check` prints the effective
 /// configuration in the order a person reads (and wrote) it. `package`: the JSON fuzz target checks

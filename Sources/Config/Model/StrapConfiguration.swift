@@ -1,4 +1,4 @@
-import Forwarding
+import SinkVocabulary
 import LiveState
 import Sensors
 

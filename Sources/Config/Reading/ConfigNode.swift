@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Platform
+import SinkVocabulary
 
 /// A JSON value at its path, with typed readers. Each reader either returns the value or reports
 /// what was expected at that path and returns nil, so reading goes on and finds every issue.

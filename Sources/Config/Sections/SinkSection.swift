@@ -1,8 +1,8 @@
-import Forwarding
+import SinkVocabulary
 
 /// The sink settings: each strap's `sinks` list, each kind's shared object (the team-wide `apns`)
 /// and the `http` object. What a sink object may hold comes from its kind's description
-/// (`SinkKinds.all`, `SinkKind.options`): the same table that makes the command-line flags.
+/// (`SinkCatalog`, `SinkDescription.options`): the same table that makes the command-line flags.
 ///
 ///     "sinks": [
 ///       {"type": "stdout"},
@@ -11,23 +11,21 @@ import Forwarding
 ///       {"type": "apns", "deviceTokenFile": "credential:phone-activity-token"}
 ///     ]
 enum SinkSection {
-    static var typeNames: [String] { SinkKinds.all.map(\.name) }
-
-
-    static func readSinks(_ node: ConfigNode) -> [SinkSettings]? {
+    static func readSinks(_ node: ConfigNode, kinds: SinkCatalog) -> [SinkSettings]? {
         guard let elements = node.array() else { return nil }
         guard !elements.isEmpty else { node.report("expected at least one sink"); return nil }
         var sinks: [SinkSettings] = []
         var seen: Set<SinkSettings> = []
         for element in elements {
-            guard let sink = readSink(element) else { continue }
+            guard let sink = readSink(element, kinds) else { continue }
             guard seen.insert(sink).inserted else { element.report("the same sink is listed twice"); continue }
             sinks.append(sink)
         }
         return sinks.count == elements.count ? sinks : nil
     }
 
-    private static func readSink(_ node: ConfigNode) -> SinkSettings? {
+    private static func readSink(_ node: ConfigNode, _ kinds: SinkCatalog) -> SinkSettings? {
+        let typeNames = kinds.kinds.map(\.name)
         guard case let .object(members) = node.value else {
             node.report("expected an object with a \"type\" (\(typeNames.joined(separator: ", "))), got \(node.value.kindDescription)")
             return nil
@@ -37,20 +35,20 @@ enum SinkSection {
             return nil
         }
         guard let name = ConfigNode(value: typeMember.value, path: node.path.appending("type"), log: node.log).choice(typeNames),
-              let kind = SinkKinds.named(name)
+              let kind = kinds.named(name)
         else { return nil }
         return readValues(kind.ownOptions, of: [kind], in: node, allowing: ["type"], noun: "an \(kind.name) sink")
             .map { SinkSettings(kind: kind.name, values: $0) }
     }
 
     /// A shared settings object (`"apns": {…}`), every required setting in it.
-    static func readShared(_ object: (name: String, options: [SinkOption], kinds: [SinkKind]), _ node: ConfigNode) -> SinkValues? {
+    static func readShared(_ object: SinkCatalog.SharedObject, _ node: ConfigNode) -> SinkValues? {
         readValues(object.options, of: object.kinds, in: node, allowing: [], noun: object.name.jsonQuoted)
     }
 
     /// The values of `options` in the object at `node`, or nil after reporting every problem: each
     /// unreadable value, each missing required key, each group (of `kinds`) of which none or too many are given.
-    private static func readValues(_ options: [SinkOption], of kinds: [SinkKind], in node: ConfigNode, allowing extra: [String], noun: String) -> SinkValues? {
+    private static func readValues(_ options: [SinkOption], of kinds: [SinkDescription], in node: ConfigNode, allowing extra: [String], noun: String) -> SinkValues? {
         guard let object = ObjectFields(node, allowed: extra + options.flatMap(\.configKeys)) else { return nil }
         var values = SinkValues()
         var present: Set<String> = []
@@ -105,8 +103,8 @@ enum SinkSection {
 
     // MARK: printing
 
-    static func json(_ sink: SinkSettings) -> JSONValue {
-        .object([.init("type", .string(sink.kind))] + members(sink.values, SinkKinds.named(sink.kind)?.ownOptions ?? []))
+    static func json(_ sink: SinkSettings, kinds: SinkCatalog) -> JSONValue {
+        .object([.init("type", .string(sink.kind))] + members(sink.values, kinds.named(sink.kind)?.ownOptions ?? []))
     }
 
     static func json(shared values: SinkValues, options: [SinkOption]) -> JSONValue {

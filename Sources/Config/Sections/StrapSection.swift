@@ -1,3 +1,4 @@
+import SinkVocabulary
 import FoundationEssentials
 import LiveState
 import Sensors
@@ -15,13 +16,13 @@ enum StrapSection {
     static let keys = ["address", "name", "distanceSensor", "wheelCircumference", "workoutName", "intervalLabel",
                        "activityIDPrefix", "cadence", "sinks"]
 
-    static func read(_ node: ConfigNode, cadence base: CadenceSettings) -> [StrapConfiguration]? {
+    static func read(_ node: ConfigNode, cadence base: CadenceSettings, kinds: SinkCatalog) -> [StrapConfiguration]? {
         guard let elements = node.array() else { return nil }
         guard !elements.isEmpty else { node.report("expected at least one strap"); return nil }
         var straps: [StrapConfiguration] = []
         var firstUse: [SensorSelector: Int] = [:]
         for (index, element) in elements.enumerated() {
-            guard let strap = readStrap(element, cadence: base) else { continue }
+            guard let strap = readStrap(element, cadence: base, kinds: kinds) else { continue }
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             if let used = sensors.first(where: { firstUse[$0] != nil }) {
                 element.report("\(used.configured) is already used by straps[\(firstUse[used]!)]; one sensor feeds one activity")
@@ -33,7 +34,7 @@ enum StrapSection {
         return straps.count == elements.count ? straps : nil
     }
 
-    private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings) -> StrapConfiguration? {
+    private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings, kinds: SinkCatalog) -> StrapConfiguration? {
         guard let object = ObjectFields(node, allowed: keys) else { return nil }
         let selector = readSelector(object)
         let distanceSensor = object.optional("distanceSensor").map(readDistanceSensor)
@@ -42,7 +43,7 @@ enum StrapSection {
         let intervalLabel = object.optional("intervalLabel")?.string()
         let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
         let cadence = policy(own: object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
-        let sinks = object.required("sinks", "where this strap's updates go").flatMap(SinkSection.readSinks)
+        let sinks = object.required("sinks", "where this strap's updates go").flatMap { SinkSection.readSinks($0, kinds: kinds) }
         let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
         // An optional key that is present but unreadable has been reported: the strap is not made.
         let distanceRead = (distanceSensor.map { $0 != nil } ?? true) && (wheel.map { $0 != nil } ?? true)
@@ -117,7 +118,7 @@ enum StrapSection {
         }
     }
 
-    static func json(_ strap: StrapConfiguration) -> JSONValue {
+    static func json(_ strap: StrapConfiguration, kinds: SinkCatalog) -> JSONValue {
         var members: [JSONValue.Member] = []
         members.append(selectorMember(strap.strap))
         if let sensor = strap.distanceSensor {
@@ -128,7 +129,7 @@ enum StrapSection {
         members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))
         members.append(.init("activityIDPrefix", .string(strap.activity.activityIDPrefix)))
         members.append(.init("cadence", CadenceSection.json(strap.cadence)))
-        members.append(.init("sinks", .array(strap.sinks.map(SinkSection.json))))
+        members.append(.init("sinks", .array(strap.sinks.map { SinkSection.json($0, kinds: kinds) })))
         return .object(members)
     }
 

@@ -85,6 +85,13 @@ public final class DeliveryWorker: @unchecked Sendable {
         return counters
     }
 
+    /// Why sending stopped for good while items wait for the spool (credentials refused); nil while it sends.
+    public var haltedReason: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return halted ?? gone
+    }
+
     public var waitingCount: Int {
         condition.lock()
         defer { condition.unlock() }

@@ -1,3 +1,5 @@
+import SinkVocabulary
+
 /// Every sink kind hrbridge has, in the order `--help` lists them. A new kind: its folder beside
 /// these, and one line here.
 public enum SinkKinds {
@@ -16,19 +18,6 @@ public enum SinkKinds {
         all.first { $0.name == name }
     }
 
-    /// Each shared settings object and the options in it, from every kind that uses it, in order.
-    public static var sharedObjects: [(name: String, options: [SinkOption], kinds: [SinkKind])] {
-        var objects: [(name: String, options: [SinkOption], kinds: [SinkKind])] = []
-        for kind in all {
-            guard let name = kind.sharedObject else { continue }
-            let shared = kind.options.filter { $0.sharedObject == name }
-            if let index = objects.firstIndex(where: { $0.name == name }) {
-                objects[index].options += shared.filter { option in !objects[index].options.contains { $0.key == option.key } }
-                objects[index].kinds.append(kind)
-            } else {
-                objects.append((name, shared, [kind]))
-            }
-        }
-        return objects
-    }
+    /// Their descriptions, for readers of settings (the configuration file).
+    public static let catalog = SinkCatalog(all.map(\.description))
 }

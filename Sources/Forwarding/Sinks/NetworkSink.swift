@@ -1,4 +1,5 @@
 import LiveState
+import Platform
 
 /// A sink that sends over the network (lifecycle server, APNs): updates become deliveries at once,
 /// a delivery thread sends them in order with retries, and undelivered lifecycle steps are spooled
@@ -59,4 +60,8 @@ public final class NetworkSink: UpdateSink {
 
     public var counters: SinkCounters { worker.counterSnapshot }
     public var waitingCount: Int { worker.waitingCount }
+    /// Why it stopped sending for good (`DeliveryOutcome.halted`, or its destination gone); nil while it sends.
+    public var haltedReason: String? { worker.haltedReason }
+    /// The size of its spool file, what waits on disk for a later run (0 when there is none).
+    public var spoolBytes: Int { spool.map { FilePath.size(of: $0.path) } ?? 0 }
 }

@@ -1,100 +1,28 @@
-/// A kind of sink, described once: how `--sink` names it, its settings (`SinkOption`), which of them
-/// it cannot do without, and how it is built. The command line's flags and `--help`, the configuration
-/// file's sink objects, `config check` and the secrets it lists all come from this description; a new
-/// kind is a folder under Kinds/ with its description, and a line in `SinkKinds.all`.
-public struct SinkKind: Sendable {
-    /// How a `--sink` value picks this kind.
-    public enum Selector: Sendable {
-        /// `--sink apns`: the settings come from flags, so the kind can be given once.
-        case word(String)
-        /// `--sink file:PATH`: the text after the prefix is option `option`'s value.
-        case prefix(String, option: String)
-        /// `--sink https://…`: the whole text is option `option`'s value (a URL).
-        case url(schemes: [String], option: String)
-    }
+import SinkVocabulary
 
-    /// The configuration's `"type"`, and how messages name the kind.
-    public let name: String
-    public let selector: Selector
-    /// What `--sink` help says it does.
-    public let summary: String
-    public let options: [SinkOption]
-    /// Groups of option keys of which at least one must be given (apns: a device or a push-to-start token).
-    public let atLeastOne: [[String]]
-    /// Groups of option keys of which at most one may be given (airship: a master secret or a token).
-    public let atMostOne: [[String]]
+/// A kind of sink: its description (`SinkDescription`: how `--sink` names it, its settings, which of
+/// them it cannot do without) and how it is built. A new kind is a folder under Kinds/ with its
+/// `SinkKind`, and a line in `SinkKinds.all`; flags, `--help`, configuration keys, `config check`
+/// and the secrets it lists follow from the description.
+@dynamicMemberLookup
+public struct SinkKind: Sendable {
+    public let description: SinkDescription
     /// Builds the sink from its validated values (the kind's shared settings merged in).
     public let make: @Sendable (SinkValues, SinkSetup) throws(SinkSetupError) -> any UpdateSink
 
-    public init(name: String, selector: Selector, summary: String, options: [SinkOption], atLeastOne: [[String]] = [],
+    public init(name: String, selector: SinkDescription.Selector, summary: String, options: [SinkOption], atLeastOne: [[String]] = [],
                 atMostOne: [[String]] = [], make: @escaping @Sendable (SinkValues, SinkSetup) throws(SinkSetupError) -> any UpdateSink) {
-        self.name = name
-        self.selector = selector
-        self.summary = summary
-        self.options = options
-        self.atLeastOne = atLeastOne
-        self.atMostOne = atMostOne
+        description = SinkDescription(name: name, selector: selector, summary: summary, options: options,
+                                      atLeastOne: atLeastOne, atMostOne: atMostOne)
         self.make = make
     }
 
-    /// The top-level configuration object its shared settings live in (`apns`), if any.
-    public var sharedObject: String? {
-        options.lazy.compactMap(\.sharedObject).first
+    /// `kind.name`, `kind.options`, `kind.spelling`: what the description says.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<SinkDescription, Value>) -> Value {
+        description[keyPath: keyPath]
     }
 
-    /// Its own settings: each sink of it has its own values.
-    public var ownOptions: [SinkOption] { options.filter { $0.scope == .sink } }
-
-    public func option(_ key: String) -> SinkOption? {
-        options.first { $0.key == key }
-    }
-
-    /// How `--sink` spells it: `apns`, `file:PATH`, `https://…`.
-    public var spelling: String {
-        switch selector {
-        case let .word(word): word
-        case let .prefix(prefix, _): prefix + "PATH"
-        case let .url(schemes, _): schemes.map { $0 + "://…" }.joined(separator: " or ")
-        }
-    }
-
-    /// The option `--sink` fills in itself, if any.
-    public var selectorOption: String? {
-        switch selector {
-        case .word: nil
-        case let .prefix(_, option), let .url(_, option): option
-        }
-    }
-
-    /// Whether it can be given more than once (each with its own path or URL).
-    public var repeatable: Bool { selectorOption != nil }
-
-    /// What is missing from `values`: required options, then unmet at-least-one groups.
-    public func missing(in values: SinkValues) -> [[String]] {
-        options.filter { $0.required && values[$0.key] == nil }.map { [$0.key] }
-            + atLeastOne.filter { group in group.allSatisfy { values[$0] == nil } }
-    }
-
-    /// The options of each at-most-one group that `values` gives more than one of.
-    public func conflicts(in values: SinkValues) -> [[String]] {
-        atMostOne.map { group in group.filter { values[$0] != nil } }.filter { $0.count > 1 }
-    }
-}
-
-/// A sink as the user asked for it: its kind and what its options were given.
-public struct SinkSettings: Sendable, Hashable {
-    public let kind: String
-    public var values: SinkValues
-
-    public init(kind: String, values: SinkValues) {
-        self.kind = kind
-        self.values = values
-    }
-}
-
-extension Array where Element == String {
-    /// "a", "a or b", "a, b or c": how messages offer the ways to give a setting.
-    public var alternatives: String {
-        count <= 2 ? joined(separator: " or ") : dropLast().joined(separator: ", ") + " or " + last!
-    }
+    public func option(_ key: String) -> SinkOption? { description.option(key) }
+    public func missing(in values: SinkValues) -> [[String]] { description.missing(in: values) }
+    public func conflicts(in values: SinkValues) -> [[String]] { description.conflicts(in: values) }
 }

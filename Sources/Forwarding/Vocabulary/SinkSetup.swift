@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Platform
+import SinkVocabulary
 
 /// What every sink is built with, beside its own values: how HTTP sinks connect, where undelivered
 /// starts and ends are spooled, where standard output goes, the process environment (credentials,
@@ -39,26 +40,9 @@ public struct SinkSetup {
         }
     }
 
-    /// A short secret (a token): one line from its file or variable, surrounding whitespace trimmed,
-    /// and where it came from (a path, a variable's name) for messages. `what` names it in errors;
-    /// the secret itself never appears in one.
+    /// A short secret (a token): one line from its file or variable (`SecretSource.readLine`).
     public func readLine(_ source: SecretSource, what: String) throws(SinkSetupError) -> (line: String, origin: String) {
-        let text: String
-        let origin: String
-        switch source {
-        case let .file(reference):
-            let path = try path(of: reference)
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("\(path): cannot read the \(what) file") }
-            text = String(decoding: data, as: UTF8.self)
-            origin = path
-        case let .environment(name):
-            guard let value = environment[name] else { throw .unreadable("environment variable \(name) (the \(what)) is not set") }
-            text = value
-            origin = "environment variable \(name)"
-        }
-        let line = text.trimmed
-        guard !line.isEmpty, !line.contains(where: \.isNewline) else { throw .invalid("\(origin): expected one line holding the \(what)") }
-        return (line, origin)
+        try source.readLine(environment: environment, what: what)
     }
 }
 

@@ -46,6 +46,8 @@ public enum BridgeControlInterface {
             .init("SetLabel", inputs: [.init("label", "s"), .init("strap", "s")]),
             .init("End", inputs: [.init("strap", "s")]),
             .init("Status", inputs: [.init("strap", "s")], outputs: [.init("status", "s")]),
+            // One a{sv} per sensor (SensorStatus+Bus): what `ctl status --watch` draws.
+            .init("Sensors", inputs: [.init("strap", "s")], outputs: [.init("sensors", "aa{sv}")]),
         ],
         properties: [.init("Straps", "as"), .init("Status", "s")]
     )

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import FoundationEssentials
 import LiveState
+import LiveView
 import Platform
 import Synchronization
 
@@ -9,33 +10,22 @@ import Synchronization
 /// the session, whose own update then reaches the activity (as the Live Activity's intent buttons
 /// would). Work runs off the bus queue: an end flushes sinks, a status waits for the session's queue.
 public final class ControlService: Sendable {
-    /// A session and the name `ctl --strap` selects it by (address or name; `replay` for a trace).
-    public struct Target: Sendable {
-        var name: String
-        var session: LiveSession
-
-        public init(name: String, session: LiveSession) {
-            self.name = name
-            self.session = session
-        }
-    }
-
     private let connection: BusConnection
-    private let targets: [Target]
+    private let controls: SessionControls
     /// Calls not answered yet: `close()` lets them answer first (an End ends the session, and so the
     /// run, before its reply goes out).
     private let inFlight = DispatchGroup()
     /// How long `close()` waits for them; an End flushing its sinks is the longest.
     private static let closeWait: DispatchTimeInterval = .seconds(5)
 
-    private init(connection: BusConnection, targets: [Target]) {
+    private init(connection: BusConnection, controls: SessionControls) {
         self.connection = connection
-        self.targets = targets
+        self.controls = controls
     }
 
     /// Owns the name on `choice`'s bus and serves the interface; nil for `--control-bus none`, or
     /// when the default session bus is absent (said on stderr: nothing else depends on it).
-    public static func start(_ choice: ControlBus, targets: [Target], console: any SessionConsole) throws(SessionError) -> ControlService? {
+    public static func start(_ choice: ControlBus, controls: SessionControls, console: any SessionConsole) throws(SessionError) -> ControlService? {
         guard let bus = choice.bus else { return nil }
         if !choice.explicit, !ControlBus.sessionBusConfigured(ProcessInfo.processInfo.environment) {
             // Asking libdbus anyway could make it autolaunch a bus of its own for X11.
@@ -45,7 +35,7 @@ public final class ControlService: Sendable {
         let result: Result<ControlService, BusError> = runBlocking {
             do throws(BusError) {
                 let connection = try await BusConnection.connect(to: bus)
-                let service = ControlService(connection: connection, targets: targets)
+                let service = ControlService(connection: connection, controls: controls)
                 do throws(BusError) {
                     try await connection.export(service.exportedObject())
                     try await connection.requestName(BridgeControlInterface.busName)
@@ -85,7 +75,7 @@ public final class ControlService: Sendable {
         BusExportedObject(
             path: BridgeControlInterface.path, interfaces: [BridgeControlInterface.description],
             properties: { [self] _ in
-                ["Straps": .strings(targets.map(\.name)), "Status": .string(statusText(targets))]
+                ["Straps": .strings(controls.targets.map(\.name)), "Status": .string(statusText(controls.targets))]
             },
             handleCall: { [self] call in
                 let answer = ControlAnswer(call, inFlight)
@@ -109,67 +99,38 @@ public final class ControlService: Sendable {
             return call.fail(BusErrorName.invalidArgs, "\(call.member) takes \(takesLabel ? "a label and " : "")an optional strap")
         }
         let selector = strings.count > required ? strings[required] : ""
-        let chosen = selector.isEmpty ? targets : targets.filter { $0.name.lowercased() == selector.lowercased() }
+        let chosen = controls.targets(strap: selector)
         guard !chosen.isEmpty else {
             return call.fail(BridgeControlInterface.ErrorName.unknownStrap,
-                             "no strap '\(selector)' in this run; it has: \(targets.map(\.name).joined(separator: ", "))")
+                             "no strap '\(selector)' in this run; it has: \(controls.targets.map(\.name).joined(separator: ", "))")
         }
         switch BridgeControlInterface.action(method: call.member, label: takesLabel ? strings[0] : nil) {
         case nil where call.member == "Status": call.reply([.string(statusText(chosen))])
+        case nil where call.member == "Sensors":
+            call.reply([.array(elementSignature: "a{sv}", chosen.flatMap { $0.sensorStatus().map(\.busValue) })])
         case nil: call.fail(BusErrorName.unknownMethod, "\(call.member)")
         case let .failure(refusal)?: call.fail(BusErrorName.invalidArgs, "\(refusal)")
-        case let .success(action)?:
-            if let input = action.engineInput { apply(input, to: chosen, call) } else { end(chosen, call) }
+        case let .success(action)?: answer(controls.apply(action, to: chosen), call) // on this call's own thread
         }
     }
 
-    private func statusText(_ chosen: [Target]) -> String {
+    private func statusText(_ chosen: [SessionControls.Target]) -> String {
         chosen.map { "\($0.name): \($0.session.status().line)" }.joined(separator: "\n")
     }
 
-    /// The input goes to every chosen session that still runs; refusals are collected and named.
-    private func apply(_ input: EngineInput, to chosen: [Target], _ call: ControlAnswer) {
-        let live = chosen.filter { $0.session.status().running }
-        guard !live.isEmpty else { return call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) }
-        let group = DispatchGroup()
-        let refusals = Refusals()
-        for target in live {
-            group.enter()
-            target.session.control(input) { refusal in
-                if let refusal { refusals.add("\(target.name): \(refusal)") }
-                group.leave()
-            }
+    /// Done if any chosen session took it; refusals are named; all ended is NotRunning.
+    private func answer(_ outcomes: [(target: SessionControls.Target, outcome: ControlOutcome)], _ call: ControlAnswer) {
+        let refusals = outcomes.compactMap { entry -> String? in
+            guard case let .refused(reason) = entry.outcome else { return nil }
+            return "\(entry.target.name): \(reason)"
         }
-        group.wait() // on this call's own thread
-        let all = refusals.all
-        all.isEmpty ? call.reply() : call.fail(BridgeControlInterface.ErrorName.refused, all.joined(separator: "; "))
-    }
-
-    private func end(_ chosen: [Target], _ call: ControlAnswer) {
-        let group = DispatchGroup()
-        let ended = Refusals()
-        for target in chosen {
-            group.enter()
-            target.session.end { didEnd in
-                if didEnd { ended.add(target.name) }
-                group.leave()
-            }
+        if !refusals.isEmpty { return call.fail(BridgeControlInterface.ErrorName.refused, refusals.joined(separator: "; ")) }
+        guard outcomes.contains(where: { if case .applied = $0.outcome { true } else { false } }) else {
+            return call.fail(BridgeControlInterface.ErrorName.notRunning,
+                             "\(outcomes.map(\.target.name).joined(separator: ", ")): \(ControlOutcome.endedText)")
         }
-        group.wait() // on this call's own thread
-        ended.all.isEmpty ? call.fail(BridgeControlInterface.ErrorName.notRunning, notRunning(chosen)) : call.reply()
+        call.reply()
     }
-
-    private func notRunning(_ chosen: [Target]) -> String {
-        "\(chosen.map(\.name).joined(separator: ", ")): the activity has already ended"
-    }
-}
-
-/// Texts collected from several sessions' replies (any thread).
-private final class Refusals: @unchecked Sendable {
-    private let lock = DispatchQueue(label: "hrbridge.control.refusals")
-    private var texts: [String] = []
-    func add(_ text: String) { lock.sync { texts.append(text) } }
-    var all: [String] { lock.sync { texts } }
 }
 
 /// A call's answer that also marks it done in the service's in-flight group (once).

@@ -49,6 +49,12 @@ public final class SessionClock: Sendable {
         }
     }
 
+    /// Session seconds per wall second: a paced replay's speed, 1 for real time.
+    public var speed: Double {
+        if case let .trace(speed) = kind { return speed }
+        return 1
+    }
+
     /// Engine time now; nil for a trace clock before its first event.
     public func now() -> Timestamp? {
         switch kind {

@@ -8,6 +8,8 @@ struct SessionStatus: Sendable, Equatable {
     var running: Bool
     /// The newest update of the activity still running; nil when none runs.
     var activity: ActivityUpdate?
+    /// The newest update sent, an end included: what the session shows once its activity ended.
+    var latest: ActivityUpdate? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
     /// Updates the engine sent at priority 10, and those urgent by their reason (sensor lost or back)
@@ -16,6 +18,9 @@ struct SessionStatus: Sendable, Equatable {
     var demotions = 0
     /// `(sink name, counters)` in the order the sinks were given.
     var sinks: [SinkStatus]
+
+    /// The running activity, else the one that ended last; nil before the first start.
+    var activityState: ActivityState? { (activity ?? latest).map(ActivityState.init) }
 
     struct SinkStatus: Sendable, Equatable {
         var name: String

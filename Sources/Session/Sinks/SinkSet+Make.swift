@@ -1,5 +1,6 @@
 import Config
 import Forwarding
+import SinkVocabulary
 
 extension SinkSet {
     /// What every sink of a command shares beside its own settings: where to spool, the environment
@@ -47,7 +48,7 @@ extension SinkSet {
                 throw SessionError(error)
             }
         }
-        return SinkSet(sinks: built, relay: relay, control: control, console: context.console,
+        return SinkSet(sinks: built, kinds: sinks.map(\.kind), relay: relay, control: control, console: context.console,
                        grace: context.grace, statusInterval: context.statusInterval)
     }
 }

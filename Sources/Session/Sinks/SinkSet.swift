@@ -1,12 +1,15 @@
 import Forwarding
 import FoundationEssentials
 import LiveState
+import LiveView
 import Synchronization
 
 /// Every sink of one command: each update goes to all of them in order; at the end each finishes
 /// (network sinks deliver what they can, then spool) and its counters are logged.
 public final class SinkSet {
     private let sinks: [any UpdateSink]
+    /// Each sink's kind (`apns`, `mqtt`), in the sinks' order, for metrics.
+    private let kinds: [String]
     let relay: SinkLogRelay
     /// Commands the sinks received (MQTT's control topic), for the session these sinks serve.
     let control: SinkControlRelay
@@ -14,6 +17,9 @@ public final class SinkSet {
     private let grace: Double
     private let statusInterval: Double?
     private var lastStatus = Date()
+    /// The preview's way in, when the run serves one (`--listen`): every update the sinks get,
+    /// and their counters after it.
+    var preview: PreviewTap?
     /// Sinks whose output failed (a closed pipe, a full disk): skipped from then on, so the others
     /// still get the end the session sends before it gives up.
     private var failed: Set<ObjectIdentifier> = []
@@ -23,9 +29,11 @@ public final class SinkSet {
     public static let defaultGrace: Double = 10
 
     /// `relay` must be the one whose `log` the network sinks were given.
-    public init(sinks: [any UpdateSink], relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
+    /// `kinds`: each sink's kind name (SinkKind.name), as `make` knows them; nil says `other`.
+    public init(sinks: [any UpdateSink], kinds: [String]? = nil, relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
                 console: any SessionConsole, grace: Double = defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
+        self.kinds = kinds ?? sinks.map { _ in "other" }
         self.relay = relay
         self.control = control
         self.console = console
@@ -55,6 +63,16 @@ public final class SinkSet {
         }
     }
 
+    /// What each sink did and holds, for `/metrics` and `/readyz` (read on the session's queue).
+    var snapshots: [SinkSnapshot] {
+        zip(sinks, kinds).map { sink, kind in
+            let network = sink as? NetworkSink
+            return SinkSnapshot(kind: kind, counters: sink.counters, waiting: network?.waitingCount ?? 0,
+                                spoolBytes: network?.spoolBytes ?? 0,
+                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason)
+        }
+    }
+
     /// `--sink-status S`, if asked for: a live session logs the counters on its own timer.
     var statusPeriod: Double? { statusInterval }
 
@@ -72,9 +90,24 @@ public final class SinkSet {
                 firstFailure = firstFailure ?? error
             }
         }
+        preview?.publish(encoded, sinks: previewReports)
         relay.drain(into: console)
         logStatusIfDue()
         if let firstFailure { throw .unwritable(firstFailure.description) }
+    }
+
+    /// Each sink's counters as the preview's strip shows them.
+    private var previewReports: [SinkReport] {
+        sinks.map { sink in
+            let counters = sink.counters
+            return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
+                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError)
+        }
+    }
+
+    /// The counters again, for the preview, if they changed since the last update (a delivery).
+    func refreshPreview() {
+        preview?.publish(sinks: previewReports)
     }
 
     /// The first sink that failed while others went on (`acceptGoingOn`): what the command reports

@@ -21,10 +21,11 @@ final class BridgeProcess: @unchecked Sendable {
         return directory.appendingPathComponent("hrbridge").path
     }
 
-    /// `environment`: the child's whole environment (nil: this process's).
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    /// `environment`: the child's whole environment (nil: this process's). `executable`: another
+    /// program that runs hrbridge itself (systemd-socket-activate).
+    init(_ arguments: [String], environment: [String: String]? = nil, executable: String = BridgeProcess.executable) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Sensors
 import LiveState
+import SinkVocabulary
 
 /// The body of a Live Activity push (Apple, "Starting and updating Live Activities with ActivityKit
 /// push notifications"): everything under `aps`, hyphenated keys, times in whole Unix seconds, and

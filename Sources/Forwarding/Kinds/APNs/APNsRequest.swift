@@ -1,4 +1,5 @@
 import LiveState
+import SinkVocabulary
 
 /// Turns an update into the APNs request for it (`../shared/DESIGN.md` §5): `POST /3/device/<token>` with
 /// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`

@@ -1,4 +1,5 @@
 import Platform
+import SinkVocabulary
 
 extension SinkKind {
     /// `--sink apns`, `{"type": "apns", …}` with the team's `"apns": {…}`: Live Activity pushes over

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Platform
+import SinkVocabulary
 
 /// What the user must provide for `--sink apns`, and where the push server is.
 public struct APNsSinkSettings: Sendable, Equatable {

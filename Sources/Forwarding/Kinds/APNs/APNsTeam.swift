@@ -1,3 +1,4 @@
+import SinkVocabulary
 /// The Apple developer account settings every APNs push signs with, shared by the `apns` and
 /// `apns-background` sinks: the configuration holds them once, in its `"apns"` object.
 struct APNsTeam {

@@ -1,5 +1,6 @@
 import LiveState
 import Sensors
+import SinkVocabulary
 
 extension NetworkSink {
     /// `--sink apns`: Live Activity pushes to APNs (or a push server speaking its protocol) over HTTP/2.

@@ -1,6 +1,7 @@
 import Sensors
 import Synchronization
 import Platform
+import SinkVocabulary
 
 extension SinkKind {
     /// `--sink apns-background`, `{"type": "apns-background", …}` with the team's `"apns": {…}`:

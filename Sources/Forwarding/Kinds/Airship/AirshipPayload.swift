@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LiveState
 import Sensors
+import SinkVocabulary
 
 /// The body of `POST /api/push` for a Live Activity (Airship API v3, `notification.ios.live_activity`):
 /// snake_case keys, times in whole Unix seconds, and `content_state` / `attributes` in ActivityKit's

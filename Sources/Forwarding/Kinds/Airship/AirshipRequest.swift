@@ -1,4 +1,5 @@
 import LiveState
+import SinkVocabulary
 
 /// Turns an update into Airship's push request: `POST {base}/api/push` with API v3's `Accept`, the
 /// Live Activity payload, and nothing secret: the authorization is added at send time, so what is

@@ -1,4 +1,5 @@
 import Platform
+import SinkVocabulary
 
 extension SinkKind {
     /// `--sink airship`, `{"type": "airship", …}` with the app's `"airship": {…}`: Live Activity pushes

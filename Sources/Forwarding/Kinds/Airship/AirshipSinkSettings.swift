@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SinkVocabulary
 
 /// What `--sink airship` sends with: the API host, the app, who receives it and how the app tracks
 /// its activity. The credentials are `AirshipAuthorization`, added at send time.

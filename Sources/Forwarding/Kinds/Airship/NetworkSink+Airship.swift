@@ -1,3 +1,4 @@
+import SinkVocabulary
 extension NetworkSink {
     /// `--sink airship`: Live Activity pushes through Airship's push API, the activity tracked by name.
     public static func airship(

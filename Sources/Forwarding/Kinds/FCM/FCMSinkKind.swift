@@ -1,4 +1,5 @@
 import Platform
+import SinkVocabulary
 
 extension SinkKind {
     /// `--sink fcm`, `{"type": "fcm", …}` with the project's `"fcm": {…}`: Android's ongoing workout

@@ -1,3 +1,4 @@
+import SinkVocabulary
 extension SinkKind {
     /// `--sink file:PATH`, `{"type": "file", "path": …}`: NDJSON appended to a file, synced at each
     /// start and end.

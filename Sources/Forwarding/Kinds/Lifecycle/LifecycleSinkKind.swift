@@ -1,3 +1,4 @@
+import SinkVocabulary
 extension SinkKind {
     /// `--sink https://…`, `{"type": "lifecycle", "url": …}`: start / update / end posted to another
     /// team's lifecycle server (lifecycle-server.openapi.json), with a bearer token from a secret.

@@ -1,3 +1,4 @@
+import SinkVocabulary
 /// Where the broker is: `mqtt://HOST[:PORT]` (plain, 1883) or `mqtts://HOST[:PORT]` (TLS, 8883).
 /// No user:password (the password is a secret, read from a file), no path: topics are options.
 public struct MQTTBroker: Sendable, Equatable, CustomStringConvertible {

@@ -6,6 +6,7 @@ import Dispatch
 import FoundationEssentials
 import Platform
 import Sensors
+import SinkVocabulary
 
 /// One client connection to the broker through libmosquitto, its network thread run by the library
 /// (`mosquitto_loop_start`), which reconnects with backoff (1 s growing to 30 s) whenever the

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SinkVocabulary
 
 extension SinkKind {
     /// `--sink mqtt://HOST[:PORT]` or `mqtts://…`, `{"type": "mqtt", "url": …}`: every update published

@@ -1,3 +1,4 @@
+import SinkVocabulary
 /// How `--sink mqtt://…` connects and where it publishes. The password is read when the sink starts
 /// and kept apart (`MQTTConnection.Credentials`), so settings can be logged and compared.
 public struct MQTTSinkSettings: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import SinkVocabulary
 /// Where one strap's updates go on the broker (docs/fleet.md), under a prefix that defaults to
 /// `hrbridge/<gateway>`: `<prefix>/<strap>/state` (retained latest update), `<prefix>/<strap>/updates`
 /// (every update), `<prefix>/<strap>/control` (commands, when enabled) and `<prefix>/status`

@@ -1,4 +1,5 @@
 import LiveState
+import SinkVocabulary
 
 extension NetworkSink {
     /// `--sink mqtt://…`: each update published to the broker (retained state, update stream), in

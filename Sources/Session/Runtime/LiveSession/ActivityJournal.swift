@@ -8,6 +8,15 @@ struct ActivityJournal {
     let sinks: SinkSet
     private let stateFile: ActivityStateFile
     private(set) var ledger = ActivityLedger()
+    /// The newest update sent (an end included): what a control surface answers with after an end.
+    private(set) var lastUpdate: ActivityUpdate?
+    /// The activities this session ended, newest last (a few: one per start of the strap's workout),
+    /// so a control naming one is told it ended rather than that it is unknown.
+    private var ended: [String] = []
+    /// Updates sent, by reason and priority (`/metrics`): one count per update, none per sample.
+    private(set) var updateCounts: [SessionMetrics.UpdateKind: Int] = [:]
+    /// Ends remembered; older ones are then unknown (a session ends one activity per give-up).
+    private static let endedRemembered = 16
 
     enum Failure: Error {
         /// The state file could not be written: the update did not go out, and an end it cannot
@@ -29,6 +38,12 @@ struct ActivityJournal {
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
         ledger.record(update, sinks: sinks.names)
+        lastUpdate = update
+        updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
+        if update.event == .end {
+            ended.append(update.activityID)
+            if ended.count > Self.endedRemembered { ended.removeFirst() }
+        }
         do {
             try stateFile.save(ledger)
         } catch {
@@ -61,6 +76,8 @@ struct ActivityJournal {
         sinks.finish()
         stateFile.release()
     }
+
+    func hasEnded(_ activity: String) -> Bool { ended.contains(activity) }
 
     /// The activity the status shows: the newest not ended.
     var currentUpdate: ActivityUpdate? { ledger.entries.last { $0.lastUpdate.event != .end }?.lastUpdate }

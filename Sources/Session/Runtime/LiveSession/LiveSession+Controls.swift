@@ -2,7 +2,7 @@ import Dispatch
 import LiveState
 
 /// What reaches a running session from outside its source: signals, a person's or the service's
-/// controls (pause, resume, label, end; `ctl`, D-Bus, MQTT), and the machine's sleep.
+/// controls (pause, resume, label, end; `ctl`, D-Bus, MQTT, HTTP), and the machine's sleep.
 extension LiveSession {
     /// SIGINT or SIGTERM (any thread). The first ends the activity and flushes the sinks within the
     /// grace period; a second one returns from `wait()` at once.
@@ -25,46 +25,43 @@ extension LiveSession {
         }
     }
 
-    /// Control from a person or the service (pause, resume, label): the Linux counterparts of the
-    /// activity's intent buttons. `reply` gets nil, or why the input was refused (a label too long).
-    func control(_ input: EngineInput, reply: @escaping @Sendable (LiveStateError?) -> Void) {
+    /// The one entry point of every control surface (`hrbridge ctl` over D-Bus, MQTT's control
+    /// topic, HTTP): the Linux counterparts of the activity's intent buttons. `activity`: the one the
+    /// caller means (HTTP names it; a different or unknown one is not touched); nil: whichever runs.
+    /// An end stops this session as a signal would: the source lets go, the final state goes out and
+    /// the sinks flush, before `reply` runs.
+    func apply(_ action: ControlAction, to activity: String? = nil, reply: @escaping @Sendable (ControlOutcome) -> Void) {
         queue.async { [self] in
-            guard running, let now = clock.now() else { return reply(nil) }
+            if let activity, activity != journal.currentUpdate?.activityID {
+                return reply(journal.hasEnded(activity) ? .ended : .unknownActivity(activity))
+            }
+            guard running else { return reply(.ended) }
+            guard let input = action.engineInput else {
+                onStop()
+                finish(.sourceEnded, at: clock.now() ?? lastEventTime)
+                return reply(journal.lastUpdate.map { .applied(ActivityState($0)) } ?? .ended)
+            }
+            guard let now = clock.now() else { return reply(.ended) }
             do throws(LiveStateError) {
                 send(try feed.control(input, at: now))
                 pump() // a pause or resume moves the deadlines
-                reply(nil)
+                reply((journal.currentUpdate ?? journal.lastUpdate).map { .applied(ActivityState($0)) } ?? .ended)
             } catch {
-                reply(error)
+                reply(.refused("\(error)"))
             }
         }
     }
 
-    func control(_ input: EngineInput) async throws(LiveStateError) {
-        let refusal = await withCheckedContinuation { continuation in control(input) { continuation.resume(returning: $0) } }
-        if let refusal { throw refusal }
+    /// `apply`, waited for.
+    func apply(_ action: ControlAction, to activity: String? = nil) async -> ControlOutcome {
+        await withCheckedContinuation { continuation in apply(action, to: activity) { continuation.resume(returning: $0) } }
     }
 
     /// Commands a sink received (MQTT's control topic) go where `hrbridge ctl`'s do.
     func connectSinkControl() {
         sinks.control.connect { [weak self] action, reply in
-            guard let self else { return reply("the session is over") }
-            if let input = action.engineInput {
-                control(input) { reply($0.map { "\($0)" }) }
-            } else {
-                end { reply($0 ? nil : "the activity has already ended") }
-            }
-        }
-    }
-
-    /// A person ended the activity (`hrbridge ctl end`): as a stop, for this session only: the source
-    /// lets go, the final state goes out and the sinks flush. `reply` gets false when it had already ended.
-    func end(reply: @escaping @Sendable (Bool) -> Void) {
-        queue.async { [self] in
-            guard running else { return reply(false) }
-            onStop()
-            finish(.sourceEnded, at: clock.now() ?? lastEventTime)
-            reply(true)
+            guard let self else { return reply(ControlOutcome.endedText) }
+            apply(action) { reply($0.refusal) }
         }
     }
 

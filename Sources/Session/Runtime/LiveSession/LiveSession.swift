@@ -139,7 +139,7 @@ public final class LiveSession: @unchecked Sendable {
     /// The current activity and the sinks' counters.
     func status() -> SessionStatus {
         queue.sync {
-            SessionStatus(running: running, activity: journal.currentUpdate,
+            SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
                           distanceSensor: feed.distanceSensor,
                           urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })

@@ -1,4 +1,4 @@
-// FIT import benchmark (run on demand: scripts/benchmark-fit-import [HOURS]).
+// FIT import benchmark (run on demand: scripts/perf/fit-import [HOURS]).
 //
 // Writes a 12-hour 1 Hz FIT activity with the tests' FITWriter: a record a second (heart rate,
 // distance, speed, cadence; compressed timestamp headers, a full timestamp every 5 minutes) and

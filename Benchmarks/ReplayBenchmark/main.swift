@@ -1,4 +1,4 @@
-// Replay throughput benchmark (run on demand: scripts/benchmark-replay).
+// Replay throughput benchmark (run on demand: scripts/perf/replay).
 //
 // Writes a 12-hour, 1 Hz trace with RR intervals, then measures in the same run:
 //   floor   — read the file and hex-decode every notification, nothing else;

@@ -8,7 +8,7 @@ import Dispatch
 /// work item's flags): a block copy and release, the item's own invoke, the overlay's getter with its
 /// exclusivity check, a thunk and its retain and release: thirteen calls a notification of the
 /// path's 65 (callgrind). Under the realbluez VM's emulation each call taken after a wake-up costs
-/// ~0.7–0.9 µs of guest CPU (`scripts/realbluez-calibrate`). libdispatch's function form,
+/// ~0.7–0.9 µs of guest CPU (`scripts/realbluez/calibrate`). libdispatch's function form,
 /// `dispatch_sync_f`, runs a C function with a context pointer on the same queue, with the same
 /// guarantees (the queue's order, `dispatchPrecondition`), in five.
 ///

@@ -4,15 +4,15 @@ import Testing
 @testable import CLI
 
 /// The push budget on a recording with many dropouts: the bundled treadmill run (a real Polar
-/// recording) with its contact made flaky by `scripts/flaky-contact`, replayed as a person would.
+/// recording) with its contact made flaky by `scripts/lib/flaky-contact`, replayed as a person would.
 @Suite struct PushBudgetReplayTests {
-    /// `scripts/flaky-contact` over the bundled trace: live 10–40 s, gaps 11–20 s (~90 dropouts an
+    /// `scripts/lib/flaky-contact` over the bundled trace: live 10–40 s, gaps 11–20 s (~90 dropouts an
     /// hour), or stuttering: live 2–8 s, gaps 11–20 s.
     private static func flakyTrace(_ arguments: [String], in directory: TemporaryDirectory) throws -> String {
         let output = directory.path("flaky-\(arguments.joined(separator: "-")).trace")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.appendingPathComponent("scripts/flaky-contact").path] + arguments
+        process.arguments = [packageRoot.appendingPathComponent("scripts/lib/flaky-contact").path] + arguments
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: BundledTraceFile.path))
         FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))

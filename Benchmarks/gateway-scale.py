@@ -43,8 +43,9 @@ def sink_objects(kind, broker, server):
     return sinks
 
 
-def start_client(client, fake, work, window, sinks):
-    """The client's processes, started against `fake`; the latency trace's path for hrbridge."""
+def start_client(client, fake, work, window, sinks, callgrind=None):
+    """The client's processes, started against `fake`; the latency trace's path for hrbridge.
+    `callgrind`: an output file, the client run under callgrind with counting off until the window."""
     name, path = client
     log = open(os.path.join(work, f'{window}-{name}.err'), 'w')
     if name == 'floor':
@@ -56,6 +57,8 @@ def start_client(client, fake, work, window, sinks):
     out = open(os.path.join(work, f'{window}-{name}.ndjson'), 'w')
     command = [path, 'run', '--control-bus', 'none', '--state-dir', os.path.join(work, f'{window}-{name}-state'),
                '--config', config]
+    if callgrind:
+        command = ['valgrind', '--tool=callgrind', '--instr-atstart=no', f'--callgrind-out-file={callgrind}'] + command
     return [subprocess.Popen(command, env=dict(fake.environment(), HRBRIDGE_LATENCY_TRACE=trace),
                              stdout=out, stderr=log)], trace
 
@@ -79,12 +82,14 @@ def latencies(trace):
     return found
 
 
-def measure(row, sink_kind, client, settings, window, broker, server):
+def measure(row, sink_kind, client, settings, window, broker, server, instructions=False):
+    """One window of one client; under callgrind when `instructions` (its figures then only that)."""
     sensors, rate = row
     fake = peers.FakeBlueZ(settings.work, sensors, round(1000 / rate))
     processes = []
+    callgrind = os.path.join(settings.work, f'{window}-{client[0]}.callgrind') if instructions else None
     try:
-        processes, trace = start_client(client, fake, settings.work, window, sink_objects(sink_kind, broker, server))
+        processes, trace = start_client(client, fake, settings.work, window, sink_objects(sink_kind, broker, server), callgrind)
         pids = [p.pid for p in processes]
 
         def streaming():
@@ -93,10 +98,14 @@ def measure(row, sink_kind, client, settings, window, broker, server):
             return fake.every_strap_sent(WARM_VALUES)
         peers.wait_for(streaming, peers.CONNECT_TIMEOUT, f'{client[0]}: not every strap streaming')
         time.sleep(settings.warmup)
+        if callgrind:
+            subprocess.run(['callgrind_control', '-i', 'on', str(pids[0])], check=True, stdout=subprocess.DEVNULL)
         sent, before, started = fake.sent(), peers.snapshot(pids), time.monotonic()
         load = peers.load_average()
         time.sleep(settings.seconds)
         after, seconds, notifications = peers.snapshot(pids), time.monotonic() - started, fake.sent() - sent
+        if callgrind:
+            subprocess.run(['callgrind_control', '-i', 'off', str(pids[0])], check=True, stdout=subprocess.DEVNULL)
         if any(p.poll() is not None for p in processes):
             raise RuntimeError(f'gateway-scale: {client[0]} stopped during the window')
         rss_kb = sum(peers.status_field(pid, 'VmHWM') for pid in pids)
@@ -109,6 +118,11 @@ def measure(row, sink_kind, client, settings, window, broker, server):
               'load': load, 'latency': latencies(trace)}
     for key in ('cpu_ns', 'voluntary', 'involuntary'):
         result[key] = after[key] - before[key]
+    if callgrind:
+        # The file's `totals:` line: every instruction of every thread while counting was on.
+        totals = [line for line in open(callgrind) if line.startswith('totals:')]
+        return {'sensors': sensors, 'rate': rate, 'sinks': sink_kind, 'client': client[0],
+                'instructions': int(totals[0].split()[1]), 'notifications': notifications}
     return result
 
 
@@ -131,6 +145,7 @@ def main():
     parser.add_argument('--rounds', type=int, default=2, help='interleaved rounds (default 2)')
     parser.add_argument('--work', help='working directory (state, logs, traces); default a new one under /var/tmp')
     parser.add_argument('--raw', help='also write every window as a JSON line to this file')
+    parser.add_argument('--instructions', action='store_true', help='also each binary once under callgrind, per row (first sink set)')
     settings = parser.parse_args()
     binaries = [tuple(item.split('=', 1)) for item in settings.binary]
     if any(len(item) != 2 or not os.access(item[1], os.X_OK) for item in binaries):
@@ -154,6 +169,17 @@ def main():
                         results.append(result)
                         if raw:
                             raw.write(json.dumps(result) + '\n')
+                            raw.flush()
+        if settings.instructions:  # the first sink set only: what a notification costs, not an update
+            for row in rows:
+                for sink_kind in sink_kinds[:1]:
+                    for client in binaries:
+                        window += 1
+                        print(f'gateway-scale: callgrind, {row[0]} straps at {row[1]:g} Hz, {sink_kind}, {client[0]}',
+                              file=sys.stderr, flush=True)
+                        results.append(measure(row, sink_kind, client, settings, window, broker, server, instructions=True))
+                        if raw:
+                            raw.write(json.dumps(results[-1]) + '\n')
                             raw.flush()
     finally:
         broker.close()

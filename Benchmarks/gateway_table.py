@@ -3,7 +3,7 @@ ranges beside them), and latency per row and client (every window's updates pool
 import statistics
 
 SINK_NAMES = {'none': '–', 'stdout': 'stdout', 'mqtt': 'stdout + MQTT', 'http': 'stdout + HTTP'}
-POINTS = [('saved', 'state file saved'), ('stdout', 'stdout'), ('mqtt', 'MQTT handed over'), ('http', 'HTTP answered')]
+POINTS = [('journal', 'decided'), ('saved', 'state file saved'), ('stdout', 'stdout'), ('mqtt', 'MQTT handed over'), ('http', 'HTTP answered')]
 
 
 def percentile(values, fraction):
@@ -26,14 +26,17 @@ def per_notification(window):
 
 
 def render(results, binaries):
+    counted = {(r['sensors'], r['rate'], r['sinks'], r['client']): r['instructions'] / max(r['notifications'], 1)
+               for r in results if 'instructions' in r}
+    results = [r for r in results if 'instructions' not in r]
     grouped = groups(results, binaries)
     floors = {(k[0], k[1]): statistics.median(per_notification(w) for w in windows)
               for k, windows in grouped.items() if k[3] == 'floor'}
     loads = [w['load'] for w in results]
     lines = [f'{len(results)} windows; load average over the windows {min(loads):.1f}–{max(loads):.1f} (2 cores)', '',
              '| sensors | rate | sinks | client | notifications | CPU µs/notification (range) | × floor | peak RSS MB | threads '
-             '| wake-ups/s | notifications/s | switches/notification |',
-             '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|']
+             '| wake-ups/s | notifications/s | switches/notification | instructions/notification |',
+             '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|']
     for (sensors, rate, sinks, client), windows in grouped.items():
         cpu = [per_notification(w) for w in windows]
         median = statistics.median(cpu)
@@ -47,7 +50,8 @@ def render(results, binaries):
         ratio = f'{median / floor:.2f}' if floor else '–'
         lines.append(f'| {sensors} | {rate:g} Hz | {SINK_NAMES[sinks]} | {client} | {notifications} | {median:.1f}{spread} | '
                      f'{ratio} | {max(w["rss_kb"] for w in windows) / 1024:.1f} | {threads} | '
-                     f'{voluntary / seconds:.2f} | {notifications / seconds:.2f} | {switched / max(notifications, 1):.2f} |')
+                     f'{voluntary / seconds:.2f} | {notifications / seconds:.2f} | {switched / max(notifications, 1):.2f} | '
+                     f"{counted.get((sensors, rate, sinks, client), 0):,.0f} |".replace('| 0 |', '| – |'))
     lines += ['', 'Latency from the notification\'s kernel receive stamp, ms: p50 / p99 / max (updates)', '',
               '| sensors | rate | sinks | client | ' + ' | '.join(title for _, title in POINTS) + ' |',
               '|---:|---:|---|---|' + '---|' * len(POINTS)]

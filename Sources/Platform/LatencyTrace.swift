@@ -4,8 +4,8 @@ import Glibc
 import Synchronization
 
 /// For measuring only (`scripts/perf/gateway-scale`): when `HRBRIDGE_LATENCY_TRACE` names a file, the
-/// moments an update passes the points of its way out (the state file saved, a line written, a
-/// network delivery done) are kept in memory and written to that file when the process exits, one
+/// moments an update passes the points of its way out (decided, the state file saved, a line
+/// written, a network delivery done) are kept in memory and written to that file when the process exits, one
 /// line each: `POINT ACTIVITY SEQUENCE DONE_US [ORIGIN_US REASON]` (wall-clock microseconds; ORIGIN is
 /// the update's own time: for an update a notification caused, that notification's kernel receive
 /// stamp). Nothing is written while running, so the measuring does not move what it measures; unset,

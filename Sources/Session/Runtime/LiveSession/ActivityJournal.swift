@@ -38,6 +38,7 @@ struct ActivityJournal {
     }
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
+        if LatencyTrace.isOn { LatencyTrace.note("journal", activity: update.activityID, sequence: update.sequence) }
         ledger.record(update, sinks: sinks.names)
         lastUpdate = update
         updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1

@@ -15,17 +15,20 @@ public final class SinkControlRelay: Sendable {
 
     public init() {}
 
+    /// The answer before the session has connected itself (or after it let go).
+    public static let notRunning = "no session is running"
+
     public func connect(_ handler: @escaping Handler, tokens: @escaping TokenHandler) {
         handlers.withLock { $0 = (handler, tokens) }
     }
 
     public func send(_ command: ControlAction, reply: @escaping @Sendable (String?) -> Void) {
-        guard let handler = handlers.withLock({ $0?.control }) else { return reply("no session is running") }
+        guard let handler = handlers.withLock({ $0?.control }) else { return reply(Self.notRunning) }
         handler(command, reply)
     }
 
     public func send(_ request: PushTokenRequest, reply: @escaping @Sendable (Result<PushTokenReceipt, PushTokenRefusal>) -> Void) {
-        guard let handler = handlers.withLock({ $0?.tokens }) else { return reply(.failure(PushTokenRefusal(.unavailable, "no session is running"))) }
+        guard let handler = handlers.withLock({ $0?.tokens }) else { return reply(.failure(PushTokenRefusal(.unavailable, Self.notRunning))) }
         handler(request, reply)
     }
 }

@@ -1,3 +1,4 @@
+import Forwarding
 import Sensors
 import LiveState
 
@@ -10,6 +11,8 @@ struct SessionStatus: Sendable, Equatable {
     var activity: ActivityUpdate?
     /// The newest update sent, an end included: what the session shows once its activity ended.
     var latest: ActivityUpdate? = nil
+    /// Its push token, where an APNs sink routes by tokens registered at run time.
+    var pushToken: TokenStatus? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
     /// Updates the engine sent at priority 10, and those urgent by their reason (sensor lost or back)
@@ -27,7 +30,7 @@ struct SessionStatus: Sendable, Equatable {
         var summary: String
     }
 
-    /// One line: `running, activity X #7 (changed, 142 bpm); priority 10: 3 sent, 0 demoted; sink
+    /// One line: `running, activity X #7 (changed, 142 bpm)[, push token registered]; priority 10: 3 sent, 0 demoted; sink
     /// stdout: sent 7, …`; with a distance sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
     var line: String {
         var text = running ? "running" : "stopped"
@@ -36,6 +39,7 @@ struct SessionStatus: Sendable, Equatable {
             let paused = activity.contentState.pausedAt != nil && activity.event != .end ? ", paused" : ""
             let distance = distanceSensor == nil ? "" : ", \(activity.contentState.distanceMeters) m"
             text += ", activity \(activity.activityID) #\(activity.sequence) (\(activity.reason), \(rate)\(distance)\(paused))"
+            if let pushToken { text += pushToken == .pending ? ", waiting for its push token" : ", push token \(pushToken.rawValue)" }
         } else {
             text += ", no activity"
         }

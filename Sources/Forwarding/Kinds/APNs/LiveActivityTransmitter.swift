@@ -33,7 +33,7 @@ final class LiveActivityTransmitter: Transmitter {
                 return .held(reason, reconsiderAfter: until.map { Double(max(0, $0 - time)) + 1 })
             case let .drop(reason):
                 routes.dropped(delivery)
-                return .rejected("\(delivery.label) dropped: \(reason)")
+                return .rejected(reason)
             case let .send(token, pushToStart):
                 let (outcome, unregisteredAt) = apns.send(push.request(to: token, pushToStart: pushToStart), of: delivery)
                 switch outcome {

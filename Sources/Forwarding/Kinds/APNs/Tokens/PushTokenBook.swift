@@ -52,6 +52,9 @@ public final class PushTokenBook: Sendable {
 
     public var snapshot: TokenRegistry { registry.withLock { $0 } }
 
+    /// Whether a sink routes by it (an APNs sink of the strap): only then does a token status mean anything.
+    public var isUsed: Bool { subscribers.withLock { !$0.isEmpty } }
+
     public func status(of activity: String) -> TokenStatus { registry.withLock { $0.status(of: activity) } }
 
     // MARK: - The app's registrations

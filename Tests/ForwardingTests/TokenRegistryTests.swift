@@ -130,14 +130,19 @@ import Testing
         #expect(registry.activity("run-2") == nil)
     }
 
+    /// Token files route as they did before registration: a start to the push-to-start token, the
+    /// rest to the device token; a registered token comes first, and a 410 on a file's token
+    /// leaves the rest waiting.
     @Test func configuredTokensAreTheFallback() {
         var registry = TokenRegistry()
         let configured = TokenRegistry.ConfiguredTokens(device: Self.c, pushToStart: Self.start)
-        #expect(registry.route(activity: "run-1", isStart: true, configured: configured, at: 1) == .send(to: Self.c, pushToStart: false))
+        #expect(registry.route(activity: "run-1", isStart: true, configured: configured, at: 1) == .send(to: Self.start, pushToStart: true))
+        #expect(registry.route(activity: "run-1", isStart: false, configured: configured, at: 1) == .send(to: Self.c, pushToStart: false))
+        #expect(registry.route(activity: "run-1", isStart: true, configured: .init(device: Self.c), at: 1) == .send(to: Self.c, pushToStart: false))
         _ = registry.register(Self.a, issuedAt: nil, for: .activity("run-1"), at: 2)
-        #expect(registry.route(activity: "run-1", isStart: false, configured: configured, at: 3) == .send(to: Self.a, pushToStart: false))
+        #expect(registry.route(activity: "run-1", isStart: true, configured: configured, at: 3) == .send(to: Self.a, pushToStart: false))
         registry.unregistered(Self.c, at: 4)
-        #expect(registry.route(activity: "run-2", isStart: true, configured: configured, at: 5) == .send(to: Self.start, pushToStart: true))
+        #expect(registry.route(activity: "run-2", isStart: false, configured: configured, at: 5) == .wait("no push token registered for it yet", until: nil))
         #expect(registry.encoded() == TokenRegistry(pushToStart: nil, activities: registry.activities).encoded(),
                 "configured tokens and their 410s are not stored")
     }

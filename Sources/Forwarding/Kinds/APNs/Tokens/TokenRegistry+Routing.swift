@@ -22,38 +22,41 @@ extension TokenRegistry {
         case drop(String)
     }
 
-    /// Where `id`'s next push goes at `now`: to its update token (registered, else configured),
-    /// whatever the event (a start to an activity that already has a token is an update to it);
-    /// a start with no update token to the push-to-start token, unless another activity's
-    /// push-to-start still waits for its token (a second would stack a second card on the Lock
-    /// Screen); otherwise it waits, until its end's dismissal date, after which it is dropped.
+    /// Where `id`'s next push goes at `now`: to its registered update token, whatever the event (a
+    /// start to an activity that already has one is an update to it); a start otherwise to the
+    /// push-to-start token, unless another activity's push-to-start still waits for its token (a
+    /// second would stack a second card on the Lock Screen); otherwise to the configured device
+    /// token, as before tokens were registered; otherwise it waits, until its end's dismissal
+    /// date, after which it is dropped.
     public func route(activity id: String, isStart: Bool, configured: ConfiguredTokens, at now: Int64) -> Route {
         let state = activity(id)
-        if let token = updateToken(of: id, configured: configured) { return .send(to: token, pushToStart: false) }
-        if let dismissal = state?.endDismissal, now >= dismissal {
-            return .drop("its end's dismissal date (\(dismissal)) passed and no push token came to send it to")
-        }
-        let until = state?.endDismissal
-        if isStart {
-            guard let start = pushToStartToken(configured: configured) else {
-                return .wait(pushToStart?.unregisteredAt.map { "APNs answered 410 Unregistered for the push-to-start token at \($0); "
-                    + "its start waits for a new push-to-start token or its own push token" }
-                    ?? "its start waits for a push-to-start token or its own push token (none registered)", until: until)
-            }
-            if let other = awaiting, other.id != id {
+        if let entry = state?.token, entry.usable { return .send(to: entry.token, pushToStart: false) }
+        let device = configured.device.flatMap { unregisteredConfigured[$0] == nil ? $0 : nil }
+        if isStart, let start = pushToStartToken(configured: configured) {
+            if let other = awaiting, other.id != id, device == nil {
                 return .wait("its push-to-start waits: \(other.id) was started by one at \(other.pushToStartSentAt ?? 0) and its "
-                    + "push token has not come (a second would stack a second card on the Lock Screen)", until: until)
+                    + "push token has not come (a second would stack a second card on the Lock Screen)", until: state?.endDismissal)
             }
             return .send(to: start, pushToStart: true)
         }
+        if let device { return .send(to: device, pushToStart: false) }
+        if let dismissal = state?.endDismissal, now >= dismissal {
+            return .drop("its end's dismissal date (\(dismissal)) passed and no push token came to send it to")
+        }
+        return .wait(waitingReason(state, isStart: isStart), until: state?.endDismissal)
+    }
+
+    private func waitingReason(_ state: ActivityState?, isStart: Bool) -> String {
+        if isStart {
+            return pushToStart?.unregisteredAt.map { "APNs answered 410 Unregistered for the push-to-start token at \($0); "
+                + "its start waits for a new push-to-start token or its own push token" }
+                ?? "its start waits for a push-to-start token or its own push token (none registered)"
+        }
         if let token = state?.token, let unregisteredAt = token.unregisteredAt {
-            return .wait("APNs answered 410 Unregistered for its push token \(token.token) at \(unregisteredAt); "
-                + "its pushes wait for a new registration", until: until)
+            return "APNs answered 410 Unregistered for its push token \(token.token) at \(unregisteredAt); its pushes wait for a new registration"
         }
-        if let sent = state?.pushToStartSentAt {
-            return .wait("waiting for its push token (the push-to-start went out at \(sent))", until: until)
-        }
-        return .wait("no push token registered for it yet", until: until)
+        if let sent = state?.pushToStartSentAt { return "waiting for its push token (the push-to-start went out at \(sent))" }
+        return "no push token registered for it yet"
     }
 
     /// The activity a push-to-start went to whose update token has not come, if any.
@@ -66,11 +69,6 @@ extension TokenRegistry {
         guard let state = activity(id) else { return .none }
         if let token = state.token { return token.usable ? .registered : .unregistered }
         return state.pushToStartSentAt == nil ? .none : .pending
-    }
-
-    private func updateToken(of id: String, configured: ConfiguredTokens) -> PushToken? {
-        if let entry = activity(id)?.token, entry.usable { return entry.token }
-        return configured.device.flatMap { unregisteredConfigured[$0] == nil ? $0 : nil }
     }
 
     private func pushToStartToken(configured: ConfiguredTokens) -> PushToken? {

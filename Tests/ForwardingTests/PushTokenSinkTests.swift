@@ -85,6 +85,24 @@ import Testing
         #expect(rig.book.snapshot.activity("run-1") == nil, "the end went out: the activity and its token are forgotten")
     }
 
+    /// While the first activity's token is pending, the strap's next activity is not push-started
+    /// (a second card would stack on the Lock Screen); its start goes once that token comes.
+    @Test func noSecondPushToStartWhileAnActivitysTokenIsPending() throws {
+        let rig = try Rig()
+        try rig.register(Self.startToken, for: .pushToStart)
+        try rig.sink.accept(SampleUpdates.update(.start, activity: "run-1", sequence: 1))
+        #expect(eventually { rig.book.status(of: "run-1") == .pending })
+        try rig.sink.accept(SampleUpdates.update(.start, activity: "run-2", sequence: 1, heartRate: 130))
+        #expect(eventually { rig.log.all.contains { $0.contains("run-2 waits: its push-to-start waits: run-1 was started by one at") } },
+                "\(rig.log.all)")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(rig.pushes() == ["5d5d5d5d… start 120"])
+        try rig.register(Self.first, for: .activity("run-1"))
+        rig.sink.finish(grace: 5)
+        #expect(rig.pushes() == ["5d5d5d5d… start 120", "5d5d5d5d… start 130"])
+        #expect(rig.book.status(of: "run-2") == .pending)
+    }
+
     /// A rotation: later pushes go to the new token only.
     @Test func aRotatedTokenTakesEveryLaterPush() throws {
         let rig = try Rig()

@@ -11,7 +11,8 @@ struct SessionStatus: Sendable, Equatable {
     var activity: ActivityUpdate?
     /// The newest update sent, an end included: what the session shows once its activity ended.
     var latest: ActivityUpdate? = nil
-    /// Its push token, where an APNs sink routes by tokens registered at run time.
+    /// The push token of the activity shown (running, else the latest), where an APNs sink routes
+    /// by tokens registered at run time.
     var pushToken: TokenStatus? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
@@ -23,7 +24,13 @@ struct SessionStatus: Sendable, Equatable {
     var sinks: [SinkStatus]
 
     /// The running activity, else the one that ended last; nil before the first start.
-    var activityState: ActivityState? { (activity ?? latest).map(ActivityState.init) }
+    var activityState: ActivityState? {
+        (activity ?? latest).map { update in
+            var state = ActivityState(update)
+            state.pushToken = pushToken
+            return state
+        }
+    }
 
     struct SinkStatus: Sendable, Equatable {
         var name: String

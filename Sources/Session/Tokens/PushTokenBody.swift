@@ -6,16 +6,16 @@ import LiveState
 /// read strictly: JSON (RFC 8259, no duplicate keys), an object with no other keys, the token a
 /// `PushToken`, `issuedAt` whole non-negative Unix seconds. Each refusal says where and what; none
 /// repeats the token.
-struct PushTokenBody: Equatable {
-    var token: PushToken
-    var issuedAt: Int64?
+public struct PushTokenBody: Equatable, Sendable {
+    public var token: PushToken
+    public var issuedAt: Int64?
     /// The activity it is for, when the surface names it in the body (MQTT; HTTP has it in the path).
-    var activity: String?
+    public var activity: String?
 
     /// A token and a few numbers: anything larger is not a registration.
     static let maximumBytes = 4096
 
-    static func parse(_ bytes: [UInt8]) -> Result<PushTokenBody, PushTokenRefusal> {
+    public static func parse(_ bytes: [UInt8]) -> Result<PushTokenBody, PushTokenRefusal> {
         func refuse(_ message: String) -> Result<PushTokenBody, PushTokenRefusal> { .failure(PushTokenRefusal(.badRequest, message)) }
         guard bytes.count <= maximumBytes else { return refuse("body is \(bytes.count) bytes, over the \(maximumBytes) a registration takes") }
         let value: JSONValue

@@ -140,7 +140,7 @@ public final class LiveSession: @unchecked Sendable {
     func status() -> SessionStatus {
         queue.sync {
             SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
-                          pushToken: journal.currentUpdate.flatMap { update in
+                          pushToken: (journal.currentUpdate ?? journal.lastUpdate).flatMap { update in
                               sinks.pushTokens.flatMap { $0.isUsed ? $0.status(of: update.activityID) : nil }
                           },
                           distanceSensor: feed.distanceSensor,

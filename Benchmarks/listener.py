@@ -9,7 +9,10 @@
    router alone: the baseline), GET /metrics (made from every session's counters on each scrape)
    PUT /v1/activities/ID/label (a control round trip through the session's queue, an update
    each time: two labels alternate, and every update is in the state file, fsync'd, before a sink
-   sees it) and POST /v1/activities/ID/pause once paused (the same round trip, no update).
+   sees it), POST /v1/activities/ID/pause once paused (the same round trip, no update), and
+   PUT /v1/activities/ID/push-token: two tokens alternating (each request replaces the token: the
+   push-token file written and fsync'd before the answer) and one token again and again (unchanged:
+   nothing written).
 
 Usage: listener.py --hrbridge PATH [--window 30] [--duration 10] [--connections 8]
 """
@@ -36,6 +39,17 @@ request = function()
                     string.format('{"label": "interval %%d"}', counter %% 2))
 end
 """
+
+
+PUSH_TOKEN_SCRIPT = """
+counter = 0
+tokens = {"TOKEN_A", "TOKEN_B"}
+request = function()
+  counter = counter + 1
+  return wrk.format("PUT", "/v1/activities/ACTIVITY/push-token", {["Content-Type"] = "application/json"},
+                    string.format('{"token": "%s"}', tokens[counter % 2 + 1]))
+end
+""".replace("TOKEN_A", "a1" * 32).replace("TOKEN_B", "b2" * 32)
 
 
 def switches(pid):
@@ -114,15 +128,21 @@ def main():
         open(label, "w").write(LABEL_SCRIPT % activity)
         pause = f"{directory}/pause.lua"
         open(pause, "w").write(PAUSE_SCRIPT % activity)
+        new_token = f"{directory}/push-token-new.lua"
+        open(new_token, "w").write(PUSH_TOKEN_SCRIPT.replace("ACTIVITY", activity))
+        same_token = f"{directory}/push-token-same.lua"
+        open(same_token, "w").write(PUSH_TOKEN_SCRIPT.replace("ACTIVITY", activity).replace("b2" * 32, "a1" * 32))
         print(f"wrk, {options.connections} keep-alive connections, {options.duration} s each:")
         for name, url, lua in [("GET /livez (baseline)", address + "/livez", None),
                                ("GET /metrics", address + "/metrics", None),
                                ("PUT …/label (update)", address, label),
-                               ("POST …/pause (no-op)", address, pause)]:
+                               ("POST …/pause (no-op)", address, pause),
+                               ("PUT …/push-token (new)", address, new_token),
+                               ("PUT …/push-token (same)", address, same_token)]:
             if lua == pause:  # paused once: every request after it changes nothing
                 subprocess.run(["curl", "-s", "-X", "POST", f"{address}/v1/activities/{activity}/pause"], capture_output=True)
             rate, p50, p99, errors = wrk(url, options.duration, options.connections, lua)
-            print(f"  {name:22} {rate:9.0f} requests/s   p50 {p50:>8}   p99 {p99:>8}   non-2xx {errors}")
+            print(f"  {name:24} {rate:9.0f} requests/s   p50 {p50:>8}   p99 {p99:>8}   non-2xx {errors}")
     finally:
         for process in (plain, listening):
             process.send_signal(signal.SIGTERM)

@@ -12,7 +12,7 @@ extension FuzzTarget {
         for name in collector.headers.keys where name != name.lowercased() {
             throw ContractViolation("response headers: name \(name) is not lower-cased, so a lookup misses it")
         }
-        _ = APNsTransmitter.reason(body)
+        _ = APNsTransmitter.answer(body)
         let text = LifecycleTransmitter.errorText(body)
         guard (text == nil) == body.isEmpty else {
             throw ContractViolation("lifecycle error text \(String(describing: text)) for a body of \(body.count) bytes")
@@ -35,5 +35,21 @@ extension FuzzTarget {
         let again = spool.load { warnings.append($0) }
         try expectSame(warnings, [], "spool stored and loaded: warnings")
         try expectSame(loaded, again, "spool stored and loaded")
+    }
+
+    /// The push tokens a run left (`<state>/push-tokens/<key>.json`): what reads, written and read
+    /// again, is the same registry, and writing it again gives the same bytes.
+    static let pushTokens = FuzzTarget(name: "push-tokens", summary: "the push-token file, written and read again") { bytes throws(ContractViolation) in
+        guard let registry = try? TokenRegistry(decoding: bytes) else { return }
+        let written = registry.encoded()
+        do {
+            let again = try TokenRegistry(decoding: written)
+            try expectSame(registry, again, "push tokens written and read")
+            try expectSame(written, again.encoded(), "push tokens written twice")
+        } catch let violation as ContractViolation {
+            throw violation
+        } catch {
+            throw ContractViolation("push tokens: what was written does not read back: \(error)")
+        }
     }
 }

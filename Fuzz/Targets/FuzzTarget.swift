@@ -13,7 +13,7 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         .heartRate, .runningSpeedCadence, .cyclingSpeedCadence, .hex,
         .traceHeader, .trace, .csv, .fit, .tcx, .gpx, .btsnoop,
-        .json, .config, .serverResponse, .spool, .httpRequest,
+        .json, .config, .serverResponse, .spool, .pushTokens, .httpRequest,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

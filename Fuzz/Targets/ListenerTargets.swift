@@ -8,7 +8,7 @@ extension FuzzTarget {
     /// It goes through the real route table, gate and handlers (over a run with no sessions: every
     /// activity is unknown). Contracts: the status is one the API answers with; 401 challenges with
     /// `WWW-Authenticate: Bearer`, 405 says `Allow`; every JSON body is JSON our strict reader takes;
-    /// a label body the API accepts, written again, reads back to the same label.
+    /// a label body the API accepts, written again, reads back to the same label; so does a push-token body.
     static let httpRequest = FuzzTarget(name: "http-request", summary: "the listener's routing, gate and request bodies") { bytes throws(ContractViolation) in
         let request = ListenerFuzzInput.request(bytes)
         let response = ListenerFuzzInput.api.answer(request)
@@ -27,6 +27,15 @@ extension FuzzTarget {
             } catch {
                 throw ContractViolation("http-request: a JSON answer our reader refuses: \(String(decoding: response.bytes ?? [], as: UTF8.self))")
             }
+        }
+        if case let .success(body) = PushTokenBody.parse(request.body) {
+            var written = #"{"token":"\#(body.token.hex)""#
+            if let issuedAt = body.issuedAt { written += #","issuedAt":\#(issuedAt)"# }
+            if let activity = body.activity { written += #","activity":\#(activity.jsonQuoted)"# }
+            guard case let .success(again) = PushTokenBody.parse(Array((written + "}").utf8)) else {
+                throw ContractViolation("http-request: push-token body \(written)} written back is refused")
+            }
+            try expectSame(body, again, "http-request: push-token body written back")
         }
         guard case let .success(.label(label)) = LabelBody.parse(request.body) else { return }
         let written = Array("{\"label\":\(label.jsonQuoted)}".utf8)

@@ -109,6 +109,16 @@ import SinkVocabulary
         #expect(!printed.contains("s3cr3t") && !printed.contains("TOPSECRET"))
     }
 
+    /// An APNs sink without token files waits for the tokens the app registers at run time.
+    @Test func anAPNsSinkMayHaveNoTokenFile() throws {
+        let json = #"""
+        {"straps": [{"name": "A", "workoutName": "Run", "sinks": [{"type": "apns", "activityIDAttribute": "none"}]}],
+         "apns": {"keyFile": "/k.p8", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "bundleID": "com.example.Workout"}}
+        """#
+        let configuration = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog)
+        #expect(configuration.straps[0].sinks == [SinkSettings(kind: "apns", values: SinkValues(["activityIDAttribute": .text("none")]))])
+    }
+
     /// A value may start with a combining mark (U+0301) right after its quote, the "/" of a path or the
     /// ":" of credential:NAME: read by Unicode scalars, the mark does not merge with them.
     @Test func combiningMarksAtTheEdgesOfValuesStayApart() throws {

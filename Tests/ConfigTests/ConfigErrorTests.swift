@@ -121,8 +121,6 @@ import Forwarding
          ["straps[0].sinks[0]: expected tokenFile or tokenEnvironment, not both"]),
         ("token inline", withSink(#"{"type": "lifecycle", "url": "https://x.example", "token": "abc"}"#),
          ["straps[0].sinks[0].token: unknown key (expected one of: type, url, tokenFile, tokenEnvironment)"]),
-        ("apns sink without tokens", withSink(#"{"type": "apns"}"#, extra: ", " + apns),
-         ["straps[0].sinks[0]: an apns sink needs deviceTokenFile, deviceTokenEnvironment, pushToStartTokenFile or pushToStartTokenEnvironment"]),
         ("same sink twice", withSink(#"{"type": "stdout"}, {"type": "stdout"}"#),
          ["straps[0].sinks[1]: the same sink is listed twice"]),
         // APNs team settings

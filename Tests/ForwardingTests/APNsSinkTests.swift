@@ -205,8 +205,8 @@ private struct PhoneContentState: Decodable, Equatable {
             var update = SampleUpdates.update(.update, sequence: 2, reason: reason)
             update.priority = priority
             let delivery = try #require(try APNsRequest.delivery(for: update, settings: settings))
-            guard case let .http(request) = delivery.message else { Issue.record("an APNs delivery is an HTTP request"); continue }
-            #expect(request.headers.first { $0.name == "apns-priority" }?.value == String(priority), "\(reason) at \(priority)")
+            guard case let .liveActivity(push) = delivery.message else { Issue.record("an APNs delivery is a Live Activity push"); continue }
+            #expect(push.headers.first { $0.name == "apns-priority" }?.value == String(priority), "\(reason) at \(priority)")
             #expect(delivery.urgent == (priority == 10), "\(reason) at \(priority)")
         }
     }

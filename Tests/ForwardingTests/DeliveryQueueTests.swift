@@ -87,6 +87,49 @@ import Testing
         #expect(queue.items.map(\.urgent) == [false, true, false, false, false])
     }
 
+    /// An activity that must wait (no push token yet) is skipped whole: the others go on, its items
+    /// keep their order and place, its newer content still replaces older, and what was in flight
+    /// (not at the head) leaves from where it stands.
+    @Test func aWaitingActivityIsSkippedWholeWhileOthersGoOn() {
+        var queue = DeliveryQueue(capacity: 10)
+        for item in [Self.item("a", 1, .lifecycle), Self.item("a", 2, .content), Self.item("b", 1, .lifecycle),
+                     Self.item("b", 2, .content), Self.item("a", 3, .lifecycle)] {
+            queue.enqueue(item)
+        }
+        #expect(queue.beginSending(skipping: ["a"])?.sequence == 1)
+        #expect(queue.inFlight == 2)
+        queue.enqueue(Self.item("a", 4, .content)) // behind a's end: a new run of content
+        queue.enqueue(Self.item("b", 3, .content)) // replaces b2 in place, not the one in flight
+        #expect(Self.labels(queue) == ["a1", "a2", "b1", "b3", "a3", "a4"])
+        queue.finishSending()
+        #expect(Self.labels(queue) == ["a1", "a2", "b3", "a3", "a4"])
+        #expect(queue.hasItems(skipping: ["a"]))
+        #expect(queue.beginSending(skipping: ["a"])?.sequence == 3)
+        queue.finishSending()
+        #expect(!queue.hasItems(skipping: ["a"]))
+        #expect(queue.beginSending(skipping: ["a"]) == nil)
+        #expect(queue.inFlight == nil)
+        // Released, a goes in its own order.
+        var sent: [String] = []
+        while let next = queue.beginSending() {
+            sent.append("\(next.activityID)\(next.sequence)")
+            queue.finishSending()
+        }
+        #expect(sent == ["a1", "a2", "a3", "a4"])
+    }
+
+    @Test func aFullQueueDropsContentBeforeTheItemInFlightAndKeepsItsPlace() {
+        var queue = DeliveryQueue(capacity: 3)
+        queue.enqueue(Self.item("a", 2, .content))
+        queue.enqueue(Self.item("b", 1, .lifecycle))
+        queue.enqueue(Self.item("c", 2, .content))
+        #expect(queue.beginSending(skipping: ["a"])?.activityID == "b")
+        let admission = queue.enqueue(Self.item("d", 2, .content))
+        #expect(admission.dropped.map(\.activityID) == ["a"])
+        queue.finishSending()
+        #expect(Self.labels(queue) == ["c2", "d2"])
+    }
+
     @Test func aFullQueueDropsTheOldestContentButAdmitsEveryLifecycleStep() {
         var queue = DeliveryQueue(capacity: 3)
         queue.enqueue(Self.item("a", 2, .content))

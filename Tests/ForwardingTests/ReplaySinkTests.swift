@@ -87,8 +87,6 @@ import Testing
         (["--sink", "https://user:pw@example.com/hooks"], "--sink 'https://user:pw@example.com/hooks': no credentials in the URL"),
         (["--sink", "apns"], "--sink apns needs --apns-key-file"),
         (["--token-file", "a", "--token-env", "B", "--sink", "http://127.0.0.1:9/x"], "--token-file and --token-env exclude each other"),
-        (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "KEY1234567", "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b"],
-         "--sink apns needs --apns-device-token-file, --apns-device-token-env, --apns-start-token-file or --apns-start-token-env"),
         // The command line checks what the configuration file checks: both come from the sink kind's options.
         (["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "K", "--apns-team-id", "TEAM123456", "--apns-bundle-id", "a.b",
           "--apns-device-token-env", "T"], "--apns-key-id 'K': expected 10 characters A-Z and 0-9 (as the developer account shows it), got \"K\""),
@@ -101,6 +99,14 @@ import Testing
         let result = Self.replay(arguments)
         #expect(result.status == .usage)
         #expect(result.log.hasPrefix("hrbridge: " + message), "\(result.log)")
+    }
+
+    /// Tokens may be registered at run time, but not with `--fast`: no session is there to take them.
+    @Test func aFastReplayNeedsAConfiguredToken() {
+        let result = Self.replay(["--sink", "apns", "--apns-key-file", "k", "--apns-key-id", "KEY1234567", "--apns-team-id", "TEAM123456",
+                                  "--apns-bundle-id", "a.b"])
+        #expect(result.status == .dataError)
+        #expect(result.log.hasPrefix("hrbridge: apns: no token to push to: give a device or push-to-start token"), "\(result.log)")
     }
 
     @Test func anUnreadableKeyFileIsNamed() {

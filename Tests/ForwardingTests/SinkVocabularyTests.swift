@@ -23,6 +23,7 @@ import SinkVocabulary
         "deviceToken": "/etc/hrbridge/device-token",
         "pushToStartToken": "/etc/hrbridge/start-token",
         "relevanceScore": "50",
+        "activityIDAttribute": "bridgeActivityID",
         "appKey": "ISex_TTJRuarzs9-o_Gkhg",
         "masterSecret": "/etc/hrbridge/airship-master-secret",
         "channel": "9c36e8c7-5a73-47c0-9716-99fd3d4197d5",

@@ -1,4 +1,5 @@
 import Config
+import Forwarding
 import FoundationEssentials
 import LiveState
 import Session
@@ -110,8 +111,17 @@ enum RecoverCommand {
         let flagged = !arguments.allValues("--sink").isEmpty
         if flagged, arguments.value("--config") != nil { throw .usage("--sink and --config exclude each other", spec) }
         let grace = try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace
+        let directory = SessionOptions.stateDirectory(arguments)
+        // Each state file's push tokens: an end that waited for its token goes to it. Read now, written
+        // only once the sinks take an end, after `LeftoverRecovery.end` locked the state file.
+        let pushTokens = { (key: String) throws(CLIError) -> PushTokenBook in
+            try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
+        }
         if flagged {
-            return { _ throws(CLIError) in (try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: nil), CadencePolicy()) }
+            return { key throws(CLIError) in
+                (try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: nil,
+                                         pushTokens: try pushTokens(key)), CadencePolicy())
+            }
         }
         let environment = ProcessInfo.processInfo.environment
         let path: String? = if let explicit = arguments.value("--config") { explicit } else {
@@ -125,14 +135,16 @@ enum RecoverCommand {
         } catch {
             throw error.asCLIError
         }
-        let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
+        let context = StrapSessions.Context(stateDirectory: directory,
                                             spoolDirectory: SinkOptions.spoolDirectory(arguments),
                                             environment: environment, console: console, onStop: { _ in }, grace: grace)
         return { key throws(CLIError) in
             guard let strap = configuration.straps.first(where: { StrapSessions.stateKey(of: $0) == key }) else {
                 return (none(), CadencePolicy())
             }
-            return (try CLIError.catching(StrapSessions.sinkSet(for: strap, of: configuration, context: context)), strap.cadence)
+            let book = try pushTokens(key)
+            return (try CLIError.catching(StrapSessions.sinkSet(for: strap, of: configuration, pushTokens: book, context: context)),
+                    strap.cadence)
         }
     }
 }

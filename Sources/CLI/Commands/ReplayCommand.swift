@@ -99,11 +99,12 @@ enum ReplayCommand {
         let status = StatusOption.show(arguments, console: console)
         defer { console.hideStatus() }
         let listen = try ListenOptions.parse(arguments, spec: spec)
-        let stateFile = try CLIError.catching(ActivityStateFile.opened(
-            directory: SessionOptions.stateDirectory(arguments),
-            key: arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
-        ))
-        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader))
+        let directory = SessionOptions.stateDirectory(arguments)
+        let key = arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
+        let stateFile = try CLIError.catching(ActivityStateFile.opened(directory: directory, key: key))
+        let pushTokens = try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
+        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader),
+                                            pushTokens: pushTokens)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))

@@ -46,18 +46,20 @@ public struct Delivery: Sendable, Equatable, Codable {
     public var label: String { "\(activityID)#\(sequence) (\(event))" }
 }
 
-/// What a delivery carries: one HTTP request (lifecycle server, APNs, Airship, FCM), or the MQTT
-/// messages one update becomes (its retained state and its entry in the update stream).
+/// What a delivery carries: one HTTP request (lifecycle server, APNs background push, Airship, FCM),
+/// a Live Activity push whose token is picked at send time, or the MQTT messages one update becomes
+/// (its retained state and its entry in the update stream).
 public enum DeliveryMessage: Sendable, Equatable {
     case http(HTTPRequest)
+    case liveActivity(LiveActivityPush)
     case mqtt([MQTTPublication])
 }
 
 extension Delivery {
     /// The spool's line keeps the key an HTTP delivery always had (`request`), so spools written by
-    /// earlier versions still load; MQTT deliveries hold `publications` instead.
+    /// earlier versions still load; Live Activity pushes hold `liveActivity`, MQTT deliveries `publications`.
     enum CodingKeys: String, CodingKey {
-        case activityID, sequence, event, kind, urgent, request, publications
+        case activityID, sequence, event, kind, urgent, request, liveActivity, publications
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +71,8 @@ extension Delivery {
         urgent = try container.decode(Bool.self, forKey: .urgent)
         if let publications = try container.decodeIfPresent([MQTTPublication].self, forKey: .publications) {
             message = .mqtt(publications)
+        } else if let push = try container.decodeIfPresent(LiveActivityPush.self, forKey: .liveActivity) {
+            message = .liveActivity(push)
         } else {
             message = .http(try container.decode(HTTPRequest.self, forKey: .request))
         }
@@ -83,6 +87,7 @@ extension Delivery {
         try container.encode(urgent, forKey: .urgent)
         switch message {
         case let .http(request): try container.encode(request, forKey: .request)
+        case let .liveActivity(push): try container.encode(push, forKey: .liveActivity)
         case let .mqtt(publications): try container.encode(publications, forKey: .publications)
         }
     }

@@ -10,6 +10,10 @@ public enum DeliveryOutcome: Sendable, Equatable {
     case throttled(String, retryAfter: Double?)
     /// The destination is gone for good (APNs 410 Unregistered): stop sending to it.
     case destinationGone(String)
+    /// This activity has nowhere to go yet (APNs: no usable push token): the item stays, and the
+    /// activity's items wait in place, skipped while others go on, until the sink is told something
+    /// changed (`DeliveryWorker.release`) or, if given, `reconsiderAfter` seconds have passed.
+    case held(String, reconsiderAfter: Double?)
     /// Nothing can be delivered until the user fixes the sink's settings (Airship 401: the app key or
     /// secret is wrong): stop sending this run, keep what waits, so starts and ends are spooled.
     case halted(String)
@@ -35,7 +39,7 @@ extension HTTPTransmitter {
     public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
         guard case let .http(request) = delivery.message else {
             // Only a spool file written by hand, or copied from another kind of sink, can hold one.
-            return .rejected("\(delivery.label) holds MQTT messages, not an HTTP request (a spool from another sink?)")
+            return .rejected("\(delivery.label) holds no HTTP request (a spool from another sink?)")
         }
         return transmit(request, of: delivery)
     }

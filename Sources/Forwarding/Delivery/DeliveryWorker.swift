@@ -44,6 +44,12 @@ public final class DeliveryWorker: @unchecked Sendable {
     private var gone: String?
     /// Why sending stopped while items stay queued for the spool (`DeliveryOutcome.halted`).
     private var halted: String?
+    /// Activities whose items wait (`DeliveryOutcome.held`), and why; skipped until `release`.
+    private var held: [String: String] = [:]
+    /// The reason last said for each waiting activity: said again only when it changes.
+    private var heldSaid: [String: String] = [:]
+    /// Monotonic seconds at which held activities are tried again without a `release`.
+    private var reconsiderAt: Double?
 
     /// Starts the thread. `makeTransmitter` runs on it, so the transmitter belongs to that thread alone.
     public init(name: String, settings: Settings = .init(), pending: [Delivery] = [],
@@ -74,7 +80,7 @@ public final class DeliveryWorker: @unchecked Sendable {
             counters.failed += 1
             return
         }
-        let failing = consecutiveFailures > 0 || consecutiveThrottles > 0 || halted != nil
+        let failing = consecutiveFailures > 0 || consecutiveThrottles > 0 || halted != nil || held[delivery.activityID] != nil
         record(queue.enqueue(delivery, superseding: !settings.keepsEveryUpdate || failing))
         condition.broadcast()
     }
@@ -98,8 +104,25 @@ public final class DeliveryWorker: @unchecked Sendable {
         return queue.count
     }
 
-    /// Stops taking new items, keeps delivering for up to `grace` seconds, then stops the thread and
-    /// returns what is still undelivered (the caller spools the lifecycle items).
+    /// The activities whose items wait for something outside the sink (`DeliveryOutcome.held`), and why.
+    public var heldActivities: [String: String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return held
+    }
+
+    /// Something the held activities waited for changed (a push token came): each is tried again.
+    public func release() {
+        condition.lock()
+        defer { condition.unlock() }
+        held = [:]
+        reconsiderAt = nil
+        condition.broadcast()
+    }
+
+    /// Stops taking new items, keeps delivering for up to `grace` seconds (not waiting for held
+    /// activities), then stops the thread and returns what is still undelivered (the caller spools
+    /// the lifecycle items, or leaves a held activity's owed to a later run).
     public func finish(grace: Double) -> [Delivery] {
         condition.lock()
         defer { condition.unlock() }
@@ -117,16 +140,18 @@ public final class DeliveryWorker: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = MonotonicClock.seconds() + seconds
-        while !queue.isEmpty, gone == nil, halted == nil, !stoppedSending {
+        while queue.hasItems(skipping: Set(held.keys)), gone == nil, halted == nil, !stoppedSending {
             guard condition.wait(until: deadline) else { break }
         }
         return queue.isEmpty
     }
 
-    /// Counts an item left at shutdown: spooled (lifecycle) or abandoned (stale content).
-    public func noteLeftOver(spooled: Int, abandoned: Int) {
+    /// Counts an item left at shutdown: spooled (lifecycle), held for a later run (lifecycle whose
+    /// activity waits) or abandoned (stale content).
+    public func noteLeftOver(spooled: Int, held: Int = 0, abandoned: Int) {
         condition.lock()
         counters.spooled += spooled
+        counters.held += held
         counters.dropped += abandoned
         condition.unlock()
     }
@@ -153,20 +178,22 @@ public final class DeliveryWorker: @unchecked Sendable {
         }
         while true {
             let now = MonotonicClock.seconds()
-            if gone != nil || (stopping && (queue.isEmpty || now >= shutdownDeadline || halted != nil)) { return }
-            if halted != nil {
-                condition.wait()
-                continue
+            if let reconsiderAt, now >= reconsiderAt {
+                held = [:]
+                self.reconsiderAt = nil
             }
-            if queue.isEmpty {
-                condition.wait()
+            let waiting = Set(held.keys)
+            let sendable = queue.hasItems(skipping: waiting)
+            if gone != nil || (stopping && (!sendable || now >= shutdownDeadline || halted != nil)) { return }
+            if halted != nil || !sendable {
+                if let reconsiderAt { _ = condition.wait(until: min(reconsiderAt, shutdownDeadline)) } else { condition.wait() }
                 continue
             }
             if let retryAt, now < retryAt {
                 _ = condition.wait(until: min(retryAt, shutdownDeadline))
                 continue
             }
-            guard let delivery = queue.beginSending() else { continue }
+            guard let delivery = queue.beginSending(skipping: waiting) else { continue }
             condition.unlock()
             let outcome = transmitter.transmit(delivery)
             condition.lock()
@@ -179,12 +206,14 @@ public final class DeliveryWorker: @unchecked Sendable {
         switch outcome {
         case .delivered:
             if LatencyTrace.isOn { LatencyTrace.note(name, activity: delivery.activityID, sequence: delivery.sequence) }
+            heldSaid[delivery.activityID] = nil
             queue.finishSending()
             counters.sent += 1
             consecutiveFailures = 0
             consecutiveThrottles = 0
             retryAt = nil
         case let .rejected(reason):
+            heldSaid[delivery.activityID] = nil
             queue.finishSending()
             counters.failed += 1
             counters.lastError = reason
@@ -202,6 +231,17 @@ public final class DeliveryWorker: @unchecked Sendable {
             halted = reason
             counters.lastError = reason
             log("sink \(name): \(reason); nothing more is sent to it this run (starts and ends are spooled for the next)")
+        case let .held(reason, reconsiderAfter):
+            counters.superseded += queue.retryLater().count
+            held[delivery.activityID] = reason
+            if heldSaid[delivery.activityID] != reason {
+                heldSaid[delivery.activityID] = reason
+                log("sink \(name): \(delivery.activityID) waits: \(reason)")
+            }
+            if let reconsiderAfter {
+                let at = MonotonicClock.seconds() + max(0, reconsiderAfter)
+                reconsiderAt = min(reconsiderAt ?? at, at)
+            }
         case let .destinationGone(reason):
             gone = reason
             counters.lastError = reason

@@ -12,6 +12,9 @@ public struct SinkCounters: Sendable, Equatable {
     public var failed = 0
     /// Left undelivered at shutdown and written to the spool.
     public var spooled = 0
+    /// Left undelivered at shutdown because their activity waits (for a push token): owed in the
+    /// state file, sent by a later run.
+    public var held = 0
     public var lastError: String?
 
     public init() {}
@@ -19,6 +22,7 @@ public struct SinkCounters: Sendable, Equatable {
     /// `sent 12, retried 3, superseded 40, dropped 0, failed 1, spooled 0, last error: …`
     public var summary: String {
         var text = "sent \(sent), retried \(retried), superseded \(superseded), dropped \(dropped), failed \(failed), spooled \(spooled)"
+        if held > 0 { text += ", held \(held)" }
         if let lastError { text += ", last error: \(lastError)" }
         return text
     }

@@ -3,13 +3,15 @@ import Platform
 
 /// A sink that sends over the network (lifecycle server, APNs): updates become deliveries at once,
 /// a delivery thread sends them in order with retries, and undelivered lifecycle steps are spooled
-/// at shutdown and sent first next time.
+/// at shutdown and sent first next time — except those of an activity that waits for something
+/// only a later run may bring (an APNs push token): those stay owed in the state file (`owedActivities`).
 public final class NetworkSink: UpdateSink {
     public let name: String
     private let worker: DeliveryWorker
     private let spool: Spool?
     private let makeDelivery: (EncodedUpdate) throws(SinkError) -> Delivery?
     private let log: @Sendable (String) -> Void
+    public private(set) var owedActivities: Set<String> = []
 
     /// `makeDelivery` turns an update into this sink's request (nil: nothing to send for it here).
     public init(name: String, settings: DeliveryWorker.Settings, spool: Spool?,
@@ -39,8 +41,16 @@ public final class NetworkSink: UpdateSink {
 
     public func finish(grace: Double) {
         let leftOver = worker.finish(grace: grace)
-        let lifecycle = leftOver.filter { $0.kind == .lifecycle }
-        worker.noteLeftOver(spooled: spool == nil ? 0 : lifecycle.count, abandoned: leftOver.count - (spool == nil ? 0 : lifecycle.count))
+        let held = worker.heldActivities
+        let owed = leftOver.filter { $0.kind == .lifecycle && held[$0.activityID] != nil }
+        let lifecycle = leftOver.filter { $0.kind == .lifecycle && held[$0.activityID] == nil }
+        owedActivities = Set(owed.map(\.activityID))
+        for activity in owedActivities.sorted() {
+            log("sink \(name): \(activity) is still owed its \(owed.filter { $0.activityID == activity }.map(\.event).joined(separator: " and ")) "
+                + "(\(held[activity]!)); kept in the state file for the next run ('hrbridge recover --list' shows it)")
+        }
+        let spooled = spool == nil ? 0 : lifecycle.count
+        worker.noteLeftOver(spooled: spooled, held: owed.count, abandoned: leftOver.count - spooled - owed.count)
         guard let spool else {
             if !lifecycle.isEmpty { log("sink \(name): \(lifecycle.count) lifecycle steps undelivered and no spool directory") }
             return
@@ -58,8 +68,14 @@ public final class NetworkSink: UpdateSink {
         worker.waitUntilDelivered(within: seconds)
     }
 
+    /// Called when what held activities wait for may have come (a push token): each is tried again.
+    /// Any thread; it holds the sink's worker weakly.
+    public var releaseHeld: @Sendable () -> Void { { [weak worker] in worker?.release() } }
+
     public var counters: SinkCounters { worker.counterSnapshot }
     public var waitingCount: Int { worker.waitingCount }
+    /// Activities whose deliveries wait, and why (`ctl status`).
+    public var heldActivities: [String: String] { worker.heldActivities }
     /// Why it stopped sending for good (`DeliveryOutcome.halted`, or its destination gone); nil while it sends.
     public var haltedReason: String? { worker.haltedReason }
     /// The size of its spool file, what waits on disk for a later run (0 when there is none).

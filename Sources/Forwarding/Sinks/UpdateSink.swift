@@ -13,6 +13,10 @@ public protocol UpdateSink: AnyObject {
     /// machine is about to sleep, and what the phone shows until it wakes is the last that arrived.
     func settle(within seconds: Double)
     var counters: SinkCounters { get }
+    /// After `finish`: activities whose lifecycle steps this sink neither delivered nor spooled,
+    /// because they wait for what only a later run may bring (an APNs push token). The state file
+    /// keeps their ends owed to it.
+    var owedActivities: Set<String> { get }
 }
 
 /// A sink that cannot go on: its output is gone (closed pipe, full disk) or its setup is wrong.
@@ -29,6 +33,8 @@ public struct SinkError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension UpdateSink {
+    public var owedActivities: Set<String> { [] }
+
     /// One update to this sink alone (recovery's ends, tests).
     public func accept(_ update: ActivityUpdate) throws(SinkError) { try accept(EncodedUpdate(update)) }
 }

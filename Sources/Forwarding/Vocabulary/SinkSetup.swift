@@ -18,10 +18,13 @@ public struct SinkSetup {
     /// Where a sink that takes commands (MQTT's control topic) sends them: the session the sinks
     /// serve connects to it once it exists, as `hrbridge ctl` reaches it over D-Bus.
     public var control: SinkControlRelay
+    /// The strap's push tokens registered at run time, kept in the state directory, for the APNs
+    /// sink; nil where no session can take registrations (`replay --fast`): configured tokens only.
+    public var pushTokens: PushTokenBook?
 
     public init(http: HTTPClientConfiguration, spoolDirectory: String?, standardOutput: any LineOutput,
                 environment: [String: String], log: @escaping @Sendable (String) -> Void,
-                source: String? = nil, control: SinkControlRelay = SinkControlRelay()) {
+                source: String? = nil, control: SinkControlRelay = SinkControlRelay(), pushTokens: PushTokenBook? = nil) {
         self.http = http
         self.spoolDirectory = spoolDirectory
         self.standardOutput = standardOutput
@@ -29,6 +32,7 @@ public struct SinkSetup {
         self.log = log
         self.source = source
         self.control = control
+        self.pushTokens = pushTokens
     }
 
     /// The file a reference names here (`credential:NAME` inside the service's credentials directory).

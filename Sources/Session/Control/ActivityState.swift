@@ -1,3 +1,4 @@
+import Forwarding
 import LiveState
 import Sensors
 
@@ -21,6 +22,8 @@ public struct ActivityState: Sendable, Equatable {
     public var intervalLabel: String
     /// When the newest update was decided (trace time in a replay).
     public var updatedAt: Timestamp
+    /// Its push token's status where an APNs sink routes by registered tokens (never the token).
+    public var pushToken: TokenStatus?
 
     init(_ update: ActivityUpdate) {
         activityID = update.activityID

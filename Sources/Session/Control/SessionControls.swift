@@ -63,25 +63,26 @@ public final class SessionControls: Sendable {
         targets.map { ($0, $0.session.status().activityState) }
     }
 
-    private static func wait(_ start: (@escaping @Sendable (ControlOutcome) -> Void) -> Void) -> ControlOutcome {
-        let answer = Answer()
+    /// The answer a session gives `start`'s reply, waited for on this thread.
+    static func wait<Outcome: Sendable>(_ start: (@escaping @Sendable (Outcome) -> Void) -> Void) -> Outcome {
+        let answer = Answer<Outcome>()
         start { answer.give($0) }
         return answer.take()
     }
 }
 
 /// One outcome handed from a session's queue to the thread that waits for it.
-private final class Answer: @unchecked Sendable {
+private final class Answer<Outcome: Sendable>: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private var outcome: ControlOutcome = .ended
+    private var outcome: Outcome?
 
-    func give(_ outcome: ControlOutcome) {
+    func give(_ outcome: Outcome) {
         self.outcome = outcome
         ready.signal()
     }
 
-    func take() -> ControlOutcome {
+    func take() -> Outcome {
         ready.wait()
-        return outcome
+        return outcome!
     }
 }

@@ -33,6 +33,10 @@ enum APIJSON {
         json.string(state.intervalLabel, escapingSlash: false)
         json.key("updatedAt")
         number(state.updatedAt.unixSeconds, into: &json)
+        if let pushToken = state.pushToken {
+            json.key("pushToken")
+            json.string(pushToken.rawValue)
+        }
         json.endObject()
     }
 

@@ -36,6 +36,12 @@ public struct BridgeAPI: Sendable {
         Route("POST", "/v1/activities/{activity}/resume") { api, request in api.control(.resume, request) },
         Route("POST", "/v1/activities/{activity}/end") { api, request in api.control(.end, request) },
         Route("PUT", "/v1/activities/{activity}/label", body: .json) { api, request in api.label(request) },
+        Route("PUT", "/v1/activities/{activity}/push-token", body: .json) { api, request in api.activityPushToken(request, registering: true) },
+        Route("DELETE", "/v1/activities/{activity}/push-token") { api, request in api.activityPushToken(request, registering: false) },
+        Route("PUT", "/v1/push-to-start-token", body: .json) { api, request in api.pushToStartToken(request, registering: true) },
+        Route("DELETE", "/v1/push-to-start-token") { api, request in api.pushToStartToken(request, registering: false) },
+        Route("PUT", "/v1/straps/{strap}/push-to-start-token", body: .json) { api, request in api.pushToStartToken(request, registering: true) },
+        Route("DELETE", "/v1/straps/{strap}/push-to-start-token") { api, request in api.pushToStartToken(request, registering: false) },
     ]
 
     /// The patterns and methods served, for the OpenAPI contract test.

@@ -60,7 +60,7 @@ public enum LeftoverRecovery {
                 throw error
             }
             sinks.finish()
-            ledger.settle(reachedBy: sinks.workingNames)
+            ledger.settle(reachedBy: sinks.workingNames, owing: sinks.owed)
             do throws(ActivityStateFile.Failure) {
                 try stateFile.save(ledger)
             } catch {

@@ -1,3 +1,4 @@
+import Forwarding
 import Sensors
 import LiveState
 
@@ -10,6 +11,9 @@ struct SessionStatus: Sendable, Equatable {
     var activity: ActivityUpdate?
     /// The newest update sent, an end included: what the session shows once its activity ended.
     var latest: ActivityUpdate? = nil
+    /// The push token of the activity shown (running, else the latest), where an APNs sink routes
+    /// by tokens registered at run time.
+    var pushToken: TokenStatus? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
     /// Updates the engine sent at priority 10, and those urgent by their reason (sensor lost or back)
@@ -20,14 +24,20 @@ struct SessionStatus: Sendable, Equatable {
     var sinks: [SinkStatus]
 
     /// The running activity, else the one that ended last; nil before the first start.
-    var activityState: ActivityState? { (activity ?? latest).map(ActivityState.init) }
+    var activityState: ActivityState? {
+        (activity ?? latest).map { update in
+            var state = ActivityState(update)
+            state.pushToken = pushToken
+            return state
+        }
+    }
 
     struct SinkStatus: Sendable, Equatable {
         var name: String
         var summary: String
     }
 
-    /// One line: `running, activity X #7 (changed, 142 bpm); priority 10: 3 sent, 0 demoted; sink
+    /// One line: `running, activity X #7 (changed, 142 bpm)[, push token registered]; priority 10: 3 sent, 0 demoted; sink
     /// stdout: sent 7, …`; with a distance sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
     var line: String {
         var text = running ? "running" : "stopped"
@@ -36,6 +46,7 @@ struct SessionStatus: Sendable, Equatable {
             let paused = activity.contentState.pausedAt != nil && activity.event != .end ? ", paused" : ""
             let distance = distanceSensor == nil ? "" : ", \(activity.contentState.distanceMeters) m"
             text += ", activity \(activity.activityID) #\(activity.sequence) (\(activity.reason), \(rate)\(distance)\(paused))"
+            if let pushToken { text += pushToken == .pending ? ", waiting for its push token" : ", push token \(pushToken.rawValue)" }
         } else {
             text += ", no activity"
         }

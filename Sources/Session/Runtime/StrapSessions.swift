@@ -1,5 +1,6 @@
 import BlueZ
 import Config
+import Forwarding
 import FoundationEssentials
 import LiveState
 import Sensors
@@ -45,8 +46,11 @@ public enum StrapSessions {
             } catch {
                 throw .invalid("\(strap.strap): \(error)")
             }
-            let sinks = try sinkSet(for: strap, of: configuration, context: context)
-            let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: SessionKey.strap(strap.strap))
+            // The state file first: its lock guards the push tokens beside it, which the sinks use.
+            let key = SessionKey.strap(strap.strap)
+            let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: key)
+            let pushTokens = try PushTokenFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
+            let sinks = try sinkSet(for: strap, of: configuration, pushTokens: pushTokens, context: context)
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
             let session = LiveSession(
@@ -61,11 +65,12 @@ public enum StrapSessions {
     }
 
     /// The sinks the file gives `strap`, with their secrets read: for its session, and for
-    /// `hrbridge recover` ending what that strap's earlier run left.
-    public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration,
+    /// `hrbridge recover` ending what that strap's earlier run left. `pushTokens`: the strap's tokens
+    /// registered at run time (its state file's lock held).
+    public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration, pushTokens: PushTokenBook?,
                                context: Context) throws(SessionError) -> SinkSet {
         try SinkSet.make(strap.sinks, shared: configuration.shared, http: configuration.http,
-                         source: strap.strap.description, context: context.sinks)
+                         source: strap.strap.description, pushTokens: pushTokens, context: context.sinks)
     }
 
     /// The state file key of a configured strap (`hrbridge recover` matches leftovers to straps by it).

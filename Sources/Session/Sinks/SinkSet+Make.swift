@@ -27,9 +27,10 @@ extension SinkSet {
 
     /// The one way sinks are built, for the configuration file and the `--sink` flags alike: each
     /// through its kind's description, with the kind's shared settings (the team's `apns`) under its
-    /// own. `source`: the strap (or the trace's strap) whose updates they get.
+    /// own. `source`: the strap (or the trace's strap) whose updates they get; `pushTokens`: its
+    /// tokens registered at run time, where a session takes registrations (nil: `replay --fast`).
     public static func make(_ sinks: [SinkSettings], shared: [String: SinkValues] = [:], http: HTTPSettings,
-                            source: String?, context: Context) throws(SessionError) -> SinkSet {
+                            source: String?, pushTokens: PushTokenBook? = nil, context: Context) throws(SessionError) -> SinkSet {
         let relay = SinkLogRelay()
         let control = SinkControlRelay()
         var client = HTTPClientConfiguration(certificateAuthorityFile: http.certificateAuthorityFile)
@@ -37,7 +38,8 @@ extension SinkSet {
         if let seconds = http.requestTimeout { client.requestTimeout = seconds }
         let setup = SinkSetup(http: client, spoolDirectory: context.spoolDirectory,
                               standardOutput: context.console.standardOutput(flushEachLine: context.flushEachLine),
-                              environment: context.environment, log: relay.log, source: source, control: control)
+                              environment: context.environment, log: relay.log, source: source, control: control,
+                              pushTokens: pushTokens)
         var built: [any UpdateSink] = []
         for sink in sinks {
             guard let kind = SinkKinds.named(sink.kind) else { throw .invalid("no sink kind \(sink.kind)") }
@@ -48,7 +50,7 @@ extension SinkSet {
                 throw SessionError(error)
             }
         }
-        return SinkSet(sinks: built, kinds: sinks.map(\.kind), relay: relay, control: control, console: context.console,
+        return SinkSet(sinks: built, kinds: sinks.map(\.kind), relay: relay, control: control, pushTokens: pushTokens, console: context.console,
                        grace: context.grace, statusInterval: context.statusInterval)
     }
 }

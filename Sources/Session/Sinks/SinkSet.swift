@@ -13,6 +13,8 @@ public final class SinkSet {
     let relay: SinkLogRelay
     /// Commands the sinks received (MQTT's control topic), for the session these sinks serve.
     let control: SinkControlRelay
+    /// The strap's push tokens registered at run time, which its APNs sinks route by.
+    let pushTokens: PushTokenBook?
     private let console: any SessionConsole
     private let grace: Double
     private let statusInterval: Double?
@@ -31,11 +33,13 @@ public final class SinkSet {
     /// `relay` must be the one whose `log` the network sinks were given.
     /// `kinds`: each sink's kind name (SinkKind.name), as `make` knows them; nil says `other`.
     public init(sinks: [any UpdateSink], kinds: [String]? = nil, relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
-                console: any SessionConsole, grace: Double = defaultGrace, statusInterval: Double? = nil) {
+                pushTokens: PushTokenBook? = nil, console: any SessionConsole, grace: Double = defaultGrace,
+                statusInterval: Double? = nil) {
         self.sinks = sinks
         self.kinds = kinds ?? sinks.map { _ in "other" }
         self.relay = relay
         self.control = control
+        self.pushTokens = pushTokens
         self.console = console
         self.grace = grace
         self.statusInterval = statusInterval
@@ -48,8 +52,16 @@ public final class SinkSet {
     var names: [String] { sinks.map(\.name) }
 
     /// The names of the sinks whose output has not failed: after `finish()`, those that have every
-    /// update they were given, delivered or spooled.
+    /// update they were given, delivered or spooled, but the activities in `owed`.
     var workingNames: [String] { sinks.filter { !failed.contains(ObjectIdentifier($0)) }.map(\.name) }
+
+    /// After `finish()`: by sink name, the activities whose ends that sink holds for a later run
+    /// (an APNs push token never came): they stay owed in the state file.
+    var owed: [String: Set<String>] {
+        var owed: [String: Set<String>] = [:]
+        for sink in sinks where !sink.owedActivities.isEmpty { owed[sink.name, default: []].formUnion(sink.owedActivities) }
+        return owed
+    }
 
     /// Lifecycle steps the network sinks could not deliver in their grace and spooled for a later run.
     public var spooledCount: Int { sinks.reduce(0) { $0 + $1.counters.spooled } }
@@ -58,7 +70,10 @@ public final class SinkSet {
     var counterSummaries: [(name: String, summary: String)] {
         sinks.map { sink in
             var summary = sink.counters.summary
-            if let network = sink as? NetworkSink { summary += ", waiting \(network.waitingCount)" }
+            if let network = sink as? NetworkSink {
+                summary += ", waiting \(network.waitingCount)"
+                for (activity, reason) in network.heldActivities.sorted(by: { $0.key < $1.key }) { summary += "; \(activity) waits: \(reason)" }
+            }
             return (sink.name, summary)
         }
     }

@@ -59,24 +59,7 @@ struct LedgerFormatError: Error, Sendable, Equatable, CustomStringConvertible {
 
     init(message: String) { self.message = message }
 
-    init(_ error: DecodingError) {
-        func path(_ context: DecodingError.Context) -> String {
-            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "(top level)" : text)
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            let parent = path(context)
-            message = "\(parent == "(top level)" ? "" : parent + ".")\(key.stringValue): missing"
-        case let .typeMismatch(type, context), let .valueNotFound(type, context):
-            message = "\(path(context)): expected \(type)"
-        case let .dataCorrupted(context):
-            message = context.codingPath.isEmpty ? "not JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
-                : "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            message = "\(error)"
-        }
-    }
+    init(_ error: DecodingError) { message = error.keyPathMessage }
 }
 
 private struct StoredLedger: Decodable {

@@ -38,12 +38,13 @@ struct ActivityLedger: Sendable, Equatable {
     }
 
     /// The ends are out through `reached` (sinks that finished without failing: delivered or spooled
-    /// everything): those sinks are struck from every entry, and an entry no sink still owes an end
-    /// goes. What is left is each end still owed to a sink this run did not have or that failed.
-    mutating func settle(reachedBy reached: [String]) {
+    /// everything but the activities `owing` lists for them, held for a later run): those sinks are
+    /// struck from every entry they do not owe, and an entry no sink still owes an end goes. What is
+    /// left is each end still owed to a sink this run did not have, that failed, or that holds it.
+    mutating func settle(reachedBy reached: [String], owing: [String: Set<String>] = [:]) {
         entries = entries.compactMap { entry in
             var entry = entry
-            entry.sinks.removeAll(where: reached.contains)
+            entry.sinks.removeAll { reached.contains($0) && !(owing[$0]?.contains(entry.lastUpdate.activityID) ?? false) }
             return entry.sinks.isEmpty ? nil : entry
         }
     }

@@ -13,9 +13,8 @@ import Platform
 public final class ActivityStateFile {
     let path: String
     private let lockPath: String
-    /// Where the state file is, and its temporary twin: named once, not per update.
-    private let folder: String
-    private let temporaryPath: String
+    /// The file and its temporary twin: named once, not per update.
+    private let file: DurableFile
     private var lockDescriptor: Int32
     /// The folder, open while the lock is held: each save syncs it, without an open and close per update.
     private var folderDescriptor: Int32 = -1
@@ -37,10 +36,9 @@ public final class ActivityStateFile {
     /// Creates the directory if needed and takes the lock.
     init(directory: String, key: String) throws(Failure) {
         let folder = FilePath.join(directory, "activities")
-        self.folder = folder
         path = FilePath.join(folder, key + ".json")
+        file = DurableFile(path: path)
         lockPath = FilePath.join(folder, key + ".lock")
-        temporaryPath = "\(path).tmp-\(getpid())"
         do {
             try FilePath.createDirectories(folder)
         } catch {
@@ -82,43 +80,25 @@ public final class ActivityStateFile {
         return try ActivityLedger(decoding: Array(data))
     }
 
-    /// Replaces the file atomically (temporary file, fsync, rename, fsync of the directory), or
-    /// removes it when the ledger is empty: a crash at any moment leaves the old or the new state.
+    /// Replaces the file atomically (`DurableFile`: temporary file, fsync, rename, fsync of the
+    /// directory), or removes it when the ledger is empty: a crash at any moment leaves the old or
+    /// the new state.
     func save(_ ledger: ActivityLedger) throws(Failure) {
-        if ledger.isEmpty {
-            if unlink(path) != 0, errno != ENOENT { throw .io(path: path, what: "cannot remove: \(Self.lastError)") }
-            syncDirectory()
-            return
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try ledger.encoded()
-        } catch {
-            throw .io(path: path, what: "cannot encode the activity state: \(error)")
-        }
-        let temporary = temporaryPath
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(path: temporary, what: "cannot create: \(Self.lastError)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let what = Self.lastError
-                close(descriptor)
-                unlink(temporary)
-                throw .io(path: temporary, what: "cannot write: \(what)")
+        var bytes: [UInt8] = []
+        if !ledger.isEmpty {
+            do {
+                bytes = try ledger.encoded()
+            } catch {
+                throw .io(path: path, what: "cannot encode the activity state: \(error)")
             }
-            written += count
         }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
-            let what = Self.lastError
-            unlink(temporary)
-            throw .io(path: path, what: "cannot replace: \(what)")
+        do throws(FileSystemError) {
+            if ledger.isEmpty { try file.remove(folderDescriptor: folderDescriptor) } else {
+                try file.replace(with: bytes, folderDescriptor: folderDescriptor)
+            }
+        } catch {
+            throw .io(path: error.path, what: "cannot save the activity state: \(error.reason)")
         }
-        syncDirectory()
     }
 
     /// Removes the lock file (while still holding it) and lets go. The state file stays if not empty.
@@ -159,18 +139,6 @@ public final class ActivityStateFile {
 
     /// Another run's release can race our open a few times at most; more means something is wrong.
     private static let maximumLockAttempts = 8
-
-    /// Makes the rename or removal durable; after `release()` the folder is opened for it.
-    private func syncDirectory() {
-        guard folderDescriptor < 0 else {
-            _ = fsync(folderDescriptor)
-            return
-        }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return }
-        _ = fsync(directory)
-        close(directory)
-    }
 
     private static var lastError: String { String(cString: strerror(errno)) }
 }

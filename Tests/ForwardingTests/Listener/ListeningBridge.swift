@@ -11,10 +11,12 @@ final class ListeningBridge {
     let files: TemporaryDirectory
     private(set) var exchanges: [String] = []
 
-    /// `arguments` after `replay`; the listener and the state directory are added.
-    init(_ arguments: [String], environment: [String: String]? = nil, listen: [String] = ["--listen", "127.0.0.1:0"]) throws {
-        files = try TemporaryDirectory()
-        let bridge = try BridgeProcess(["replay", "--state-dir", files.path("state")] + listen + arguments, environment: environment)
+    /// `arguments` after `replay`; the listener and the state directory are added. `files`: an
+    /// earlier bridge's, to start again on its state directory.
+    init(_ arguments: [String], environment: [String: String]? = nil, listen: [String] = ["--listen", "127.0.0.1:0"],
+         files: TemporaryDirectory? = nil) throws {
+        self.files = try files ?? TemporaryDirectory()
+        let bridge = try BridgeProcess(["replay", "--state-dir", self.files.path("state")] + listen + arguments, environment: environment)
         self.bridge = bridge
         let said = bridge.wait(timeout: 10) { Self.address(in: bridge.log) != nil }
         base = try #require(said ? Self.address(in: bridge.log) : nil, "no listen address on stderr: \(bridge.log)")

@@ -2,7 +2,9 @@
 """Test support: an APNs-shaped HTTP/2 server over TLS on 127.0.0.1 (Debian python3-h2).
 
 Usage: h2_push_server.py LOG_FILE CERT_PEM KEY_PEM SCRIPT_JSON [PORT]
-  SCRIPT_JSON: answers used in order, the last one repeating: {"status": 410, "reason": "Unregistered"}.
+  SCRIPT_JSON: answers used in order, the last one repeating: {"status": 410, "reason": "Unregistered"}
+  ("timestamp": milliseconds, as APNs adds to a 410, goes into the body too). An answer with "path"
+  is kept for the first request to that path (":path" equal) and used for it instead, whatever the order.
 Only HTTP/2 is offered through ALPN; a client that does not negotiate h2 is dropped. Every request
 is appended to LOG_FILE as one JSON line with its ALPN protocol, headers (pseudo-headers included,
 in order) and body. Prints "PORT <n>" once listening.
@@ -27,9 +29,17 @@ lock = threading.Lock()
 answered = 0
 
 
-def next_answer():
+by_path = [answer for answer in script if "path" in answer]
+script = [answer for answer in script if "path" not in answer]
+
+
+def next_answer(path):
     global answered
     with lock:
+        for answer in by_path:
+            if answer["path"] == path:
+                by_path.remove(answer)
+                return answer
         answer = script[min(answered, len(script) - 1)] if script else {"status": 200}
         answered += 1
         return answer
@@ -70,8 +80,10 @@ def serve(raw, context):
                 elif isinstance(event, h2.events.StreamEnded):
                     stream = streams.pop(event.stream_id)
                     record({"alpn": protocol, "headers": stream["headers"], "body": stream["body"].decode("utf-8")})
-                    answer = next_answer()
-                    body = json.dumps({"reason": answer["reason"]}).encode() if "reason" in answer else b""
+                    path = next((v for k, v in stream["headers"] if k == ":path"), "")
+                    answer = next_answer(path)
+                    fields = {key: answer[key] for key in ("reason", "timestamp") if key in answer}
+                    body = json.dumps(fields).encode() if fields else b""
                     headers = [(":status", str(answer.get("status", 200))), ("apns-id", str(uuid.uuid4()).upper())]
                     if body:
                         headers += [("content-type", "application/json"), ("content-length", str(len(body)))]

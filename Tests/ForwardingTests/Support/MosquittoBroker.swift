@@ -6,8 +6,9 @@ import TestSupport
 /// `start()` again keep both ports, so a restart is the same broker to its clients.
 final class MosquittoBroker: @unchecked Sendable {
     /// Users and what the ACL lets them do: the gateway publishes everything under hrbridge/ and reads
-    /// its control topics; the coach may only send commands; the dashboard may only read.
-    static let users = ["gateway": "gateway-secret", "coach": "coach-secret", "dashboard": "dashboard-secret"]
+    /// its control topics; the coach may only send commands; the app's backend may only register
+    /// push tokens; the dashboard may only read.
+    static let users = ["gateway": "gateway-secret", "coach": "coach-secret", "backend": "backend-secret", "dashboard": "dashboard-secret"]
     static let acl = """
         user gateway
         topic readwrite hrbridge/#
@@ -15,6 +16,10 @@ final class MosquittoBroker: @unchecked Sendable {
 
         user coach
         topic write hrbridge/+/+/control
+
+        user backend
+        topic write hrbridge/+/+/push-token
+        topic write hrbridge/+/+/push-to-start-token
 
         user dashboard
         topic read hrbridge/#
@@ -101,10 +106,11 @@ final class MosquittoBroker: @unchecked Sendable {
         return true
     }
 
-    /// mosquitto_pub as `user` (QoS 1; denied publications are dropped by the broker without a word).
-    func publish(_ topic: String, _ message: String, user: String) throws {
+    /// mosquitto_pub as `user` (QoS 1; denied publications are dropped by the broker without a word);
+    /// `retain`: kept for whoever subscribes later.
+    func publish(_ topic: String, _ message: String, user: String, retain: Bool = false) throws {
         try runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-u", user, "-P", Self.users[user]!,
-                                               "-q", "1", "-t", topic, "-m", message])
+                                               "-q", "1", "-t", topic, "-m", message] + (retain ? ["-r"] : []))
     }
 
     /// SIGKILL: the broker vanishes without a goodbye, as a crashed or powered-off broker does.

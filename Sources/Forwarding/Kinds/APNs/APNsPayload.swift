@@ -6,7 +6,9 @@ import SinkVocabulary
 /// The body of a Live Activity push (Apple, "Starting and updating Live Activities with ActivityKit
 /// push notifications"): everything under `aps`, hyphenated keys, times in whole Unix seconds, and
 /// `content-state` / `attributes` in ActivityKit's own encoding (Foundation's default JSONEncoder
-/// strategies: dates as seconds since 2001), so the phone decodes them like a local update.
+/// strategies: dates as seconds since 2001), so the phone decodes them like a local update. A
+/// push-to-start asks for the new activity's update token (`input-push-token`, iOS 18) and names
+/// hrbridge's activity in the attributes, so the app can say which activity a token is for.
 struct APNsPayload: Encodable {
     struct Alert: Encodable {
         var title: String
@@ -21,11 +23,14 @@ struct APNsPayload: Encodable {
         var dismissalDate: Int64?
         var relevanceScore: Double?
         var attributesType: String?
-        var attributes: WorkoutActivityAttributes?
+        var attributes: StartAttributes?
         var alert: Alert?
+        /// 1 on a push-to-start: the system issues the started activity's update token to the app.
+        var inputPushToken: Int?
 
         enum CodingKeys: String, CodingKey {
             case timestamp, event, alert, attributes
+            case inputPushToken = "input-push-token"
             case contentState = "content-state"
             case staleDate = "stale-date"
             case dismissalDate = "dismissal-date"
@@ -51,8 +56,33 @@ struct APNsPayload: Encodable {
         )
         if pushToStart {
             aps.attributesType = WorkoutActivityAttributes.typeName
-            aps.attributes = update.attributes
+            aps.attributes = StartAttributes(attributes: update.attributes, activityIDKey: settings.activityIDAttribute,
+                                             activityID: update.activityID)
             aps.alert = Alert(title: settings.startAlertTitle, body: settings.startAlertBody)
+            aps.inputPushToken = 1
+        }
+    }
+
+    /// The app's attributes, and hrbridge's activity id beside them under `activityIDKey` (nil:
+    /// left out). ActivityKit decodes attributes with a plain decoder, which ignores a key the
+    /// app's struct does not declare: an app without it starts the activity all the same.
+    struct StartAttributes: Encodable {
+        var attributes: WorkoutActivityAttributes
+        var activityIDKey: String?
+        var activityID: String
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try attributes.encode(to: encoder)
+            guard let activityIDKey else { return }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(activityID, forKey: Key(stringValue: activityIDKey))
         }
     }
 

@@ -1,20 +1,26 @@
 import LiveState
 import SinkVocabulary
 
-/// Turns an update into the APNs request for it (`../shared/DESIGN.md` §5): `POST /3/device/<token>` with
+/// Turns an update into the APNs push for it (`../shared/DESIGN.md` §5): `POST /3/device/<token>` with
 /// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`
 /// (the engine's: 10 for start, end and budgeted sensor-lost/back), and `apns-expiration` = the stale date,
-/// after which the content is outdated anyway. The provider token is added at send time.
+/// after which the content is outdated anyway. The token is picked at send time (`TokenRoutes`),
+/// the provider token added then too.
 public enum APNsRequest {
-    /// nil when no configured token takes this event (an update with only a push-to-start token).
-    public static func delivery(for update: ActivityUpdate, settings: APNsSinkSettings) throws(SinkError) -> Delivery? {
-        let pushToStart = update.event == .start && settings.pushToStartToken != nil
-        guard let token = pushToStart ? settings.pushToStartToken : settings.deviceToken else { return nil }
-        let body = try PushBody.encode(update, sink: "apns", service: "APNs", limit: APNsPayload.byteLimit) {
-            try APNsPayload(update: update, pushToStart: pushToStart, settings: settings).encoded()
+    /// `everyEvent` false (tokens only from files): nil for what no configured token takes (an update
+    /// with only a push-to-start token), as it would never go anywhere. True (tokens registered at
+    /// run time): every update waits for its token.
+    public static func delivery(for update: ActivityUpdate, settings: APNsSinkSettings,
+                                everyEvent: Bool = false) throws(SinkError) -> Delivery? {
+        let pushToStart = update.event == .start && (everyEvent || settings.pushToStartToken != nil)
+        guard everyEvent || pushToStart || settings.deviceToken != nil else { return nil }
+        func encode(pushToStart: Bool) throws(SinkError) -> [UInt8] {
+            try PushBody.encode(update, sink: "apns", service: "APNs", limit: APNsPayload.byteLimit) {
+                try APNsPayload(update: update, pushToStart: pushToStart, settings: settings).encoded()
+            }
         }
-        let request = HTTPRequest(
-            url: "\(PushBody.base(settings.baseURL))/3/device/\(token)",
+        let push = LiveActivityPush(
+            baseURL: PushBody.base(settings.baseURL),
             headers: [
                 HTTPHeader("apns-push-type", "liveactivity"),
                 HTTPHeader("apns-topic", settings.topic),
@@ -22,8 +28,10 @@ public enum APNsRequest {
                 HTTPHeader("apns-expiration", String(APNsPayload.unixSeconds(update.staleDate))),
                 HTTPHeader("content-type", "application/json"),
             ],
-            body: body
+            body: try encode(pushToStart: false),
+            pushToStartBody: pushToStart ? try encode(pushToStart: true) : nil,
+            dismissalDate: update.event == .end ? update.dismissalDate.map(APNsPayload.unixSeconds) : nil
         )
-        return Delivery(for: update, request: request)
+        return Delivery(for: update, message: .liveActivity(push))
     }
 }

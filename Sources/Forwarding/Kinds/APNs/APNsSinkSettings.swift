@@ -19,31 +19,28 @@ public struct APNsSinkSettings: Sendable, Equatable {
     public var pushToStartToken: String?
     /// `relevance-score` for every push, when the app shows several activities.
     public var relevanceScore: Double?
+    /// The attributes key a push-to-start carries hrbridge's activity id under, as the app's
+    /// `ActivityAttributes` declares it; nil leaves the attributes as they are.
+    public var activityIDAttribute: String?
     /// The alert a push-to-start shows (ActivityKit requires one to start remotely).
     public var startAlertTitle: String
     public var startAlertBody: String
 
     public init(baseURL: String = productionURL, bundleID: String, deviceToken: String? = nil, pushToStartToken: String? = nil,
-                relevanceScore: Double? = nil, startAlertTitle: String = "Workout started",
+                relevanceScore: Double? = nil, activityIDAttribute: String? = defaultActivityIDAttribute, startAlertTitle: String = "Workout started",
                 startAlertBody: String = "Heart rate is live on the Lock Screen") {
         self.baseURL = baseURL
         self.bundleID = bundleID
         self.deviceToken = deviceToken
         self.pushToStartToken = pushToStartToken
         self.relevanceScore = relevanceScore
+        self.activityIDAttribute = activityIDAttribute
         self.startAlertTitle = startAlertTitle
         self.startAlertBody = startAlertBody
     }
 
     public var topic: String { "\(bundleID).push-type.liveactivity" }
 
-    /// A device or push-to-start token as APNs wants it in the path (lower-case hex), or nil when
-    /// `text` (trimmed) is not an even number of hex digits.
-    public static func normalizedToken(_ text: String) -> String? {
-        let token = text.trimmed.lowercased()
-        // By scalar: Character.isHexDigit also takes fullwidth digits, which no token has.
-        guard !token.isEmpty, token.unicodeScalars.count % 2 == 0,
-              token.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else { return nil }
-        return token
-    }
+    /// Braze names its key `brazeActivityId`; ours says whose id it is.
+    public static let defaultActivityIDAttribute = "bridgeActivityID"
 }

@@ -42,11 +42,14 @@ struct APNsTeam {
         tokens = ProviderTokenSource(key: key, keyID: values.text("keyID")!, teamID: values.text("teamID")!)
     }
 
-    /// A device or push-to-start token from its secret: one line of hex digits, lower-cased.
-    static func token(_ values: SinkValues, _ key: String, what: String, _ setup: SinkSetup) throws(SinkSetupError) -> String? {
+    /// A device or push-to-start token from its secret: one line of hex digits (`PushToken`).
+    static func token(_ values: SinkValues, _ key: String, what: String, _ setup: SinkSetup) throws(SinkSetupError) -> PushToken? {
         guard let source = values.secret(key) else { return nil }
         let (line, origin) = try setup.readLine(source, what: what)
-        guard let token = APNsSinkSettings.normalizedToken(line) else { throw .invalid("\(origin): expected one line of hex digits (the \(what))") }
-        return token
+        switch PushToken.parse(line) {
+        case let .success(token): return token
+        case .failure(.notHex): throw .invalid("\(origin): expected one line of hex digits (the \(what))")
+        case let .failure(problem): throw .invalid("\(origin): \(problem) (the \(what))")
+        }
     }
 }

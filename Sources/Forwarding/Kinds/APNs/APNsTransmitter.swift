@@ -26,16 +26,7 @@ public final class APNsTransmitter: HTTPTransmitter {
         guard !unregistered.contains(deviceToken) else {
             return .rejected("token \(Self.short(deviceToken)) is unregistered (410); not sent")
         }
-        var outcome: DeliveryOutcome
-        switch attempt(request, of: delivery, renewingToken: false) {
-        case let .answered(first):
-            outcome = first
-        case .expiredProviderToken:
-            switch attempt(request, of: delivery, renewingToken: true) {
-            case let .answered(second): outcome = second
-            case let .expiredProviderToken(text): outcome = .rejected(text + " again after signing a new token")
-            }
-        }
+        let outcome = send(request, of: delivery).outcome
         if case .destinationGone = outcome {
             unregistered.insert(deviceToken)
             if !unregistered.isSuperset(of: deviceTokens) {
@@ -45,8 +36,23 @@ public final class APNsTransmitter: HTTPTransmitter {
         return outcome
     }
 
+    /// One push, signed with the provider token; on 403 ExpiredProviderToken a new token is signed
+    /// and the push tried once more. With a 410, `unregisteredAt` is APNs' own time for it (its
+    /// `timestamp`, Unix seconds), when it gave one.
+    func send(_ request: HTTPRequest, of delivery: Delivery) -> (outcome: DeliveryOutcome, unregisteredAt: Int64?) {
+        switch attempt(request, of: delivery, renewingToken: false) {
+        case let .answered(first, at):
+            return (first, at)
+        case .expiredProviderToken:
+            switch attempt(request, of: delivery, renewingToken: true) {
+            case let .answered(second, at): return (second, at)
+            case let .expiredProviderToken(text): return (.rejected(text + " again after signing a new token"), nil)
+            }
+        }
+    }
+
     private enum Attempt {
-        case answered(DeliveryOutcome)
+        case answered(DeliveryOutcome, unregisteredAt: Int64? = nil)
         /// 403 ExpiredProviderToken: `transmit` signs a new token and tries once more.
         case expiredProviderToken(String)
     }
@@ -63,17 +69,17 @@ public final class APNsTransmitter: HTTPTransmitter {
         } catch {
             return .answered(.rejected("\(error)"))
         }
+        // curl's message names the URL, whose last part is the whole device token.
         switch client.send(request) {
         case let .failure(failure):
-            // curl's message names the URL, whose last part is the whole device token.
             let token = String(request.url.split(separator: "/").last ?? "")
             let text = token.isEmpty ? "\(failure)" : "\(failure)".replacing(token, with: Self.short(token))
             return .answered(.retry("APNs: \(text)", retryAfter: nil))
         case let .success(response):
-            let reason = Self.reason(response.body)
-            let text = "APNs \(response.status) \(reason ?? "(no reason)")"
-            if response.status == 403, reason == "ExpiredProviderToken" { return .expiredProviderToken(text) }
-            return .answered(outcome(of: response, text: text))
+            let answer = Self.answer(response.body)
+            let text = "APNs \(response.status) \(answer?.reason ?? "(no reason)")"
+            if response.status == 403, answer?.reason == "ExpiredProviderToken" { return .expiredProviderToken(text) }
+            return .answered(outcome(of: response, text: text), unregisteredAt: answer?.timestamp.map { $0 / 1000 })
         }
     }
 
@@ -87,11 +93,16 @@ public final class APNsTransmitter: HTTPTransmitter {
         }
     }
 
-    /// APNs error bodies are `{"reason": "BadDeviceToken"}` (410 adds a timestamp).
-    package static func reason(_ body: [UInt8]) -> String? {
-        struct ErrorBody: Decodable { let reason: String? }
+    /// APNs error bodies are `{"reason": "BadDeviceToken"}`; a 410 adds `timestamp`, the last time
+    /// APNs confirmed the token invalid, in milliseconds since the epoch.
+    package struct ErrorBody: Decodable {
+        package let reason: String?
+        package let timestamp: Int64?
+    }
+
+    package static func answer(_ body: [UInt8]) -> ErrorBody? {
         guard !body.isEmpty else { return nil }
-        return (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.reason
+        return try? JSONDecoder().decode(ErrorBody.self, from: Data(body))
     }
 
     /// Device tokens are identifiers: logs show only their first 8 characters.

@@ -19,7 +19,7 @@ extension SinkKind {
         ],
         make: { values, setup throws(SinkSetupError) in
             let team = try APNsTeam(values, setup)
-            let deviceToken = try APNsTeam.token(values, "deviceToken", what: "app's device token", setup)!
+            let deviceToken = try APNsTeam.token(values, "deviceToken", what: "app's device token", setup)!.hex
             return NetworkSink.apnsBackground(
                 deviceToken: deviceToken, bundleID: team.bundleID, baseURL: team.baseURL, tokens: team.tokens,
                 payloadKey: values.text("payloadKey") ?? "contentState",

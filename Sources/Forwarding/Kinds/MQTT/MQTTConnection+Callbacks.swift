@@ -8,7 +8,7 @@ import Platform
 import Sensors
 
 /// The library's callbacks, on its network thread: connected, disconnected, an error, an
-/// acknowledgement, a message on the control topic.
+/// acknowledgement, a message on a command topic (control, push tokens).
 extension MQTTConnection {
 
     func connected(code: Int32) {
@@ -26,7 +26,9 @@ extension MQTTConnection {
                 _ = hrb_mosquitto_publish(client, nil, announcement.topic, Int32(announcement.payload.count), announcement.payload,
                                           1, announcement.retain, 0)
             }
-            if settings.acceptsControl { _ = hrb_mosquitto_subscribe(client, settings.topics.control, 1) }
+            if settings.acceptsControl {
+                for topic in settings.topics.commands { _ = hrb_mosquitto_subscribe(client, topic, 1) }
+            }
             return
         }
         let text = String(cString: hrb_mosquitto_reason_string(code))
@@ -104,8 +106,8 @@ extension MQTTConnection {
     }
 
     func received(_ topic: String, _ payload: [UInt8]) {
-        guard topic == settings.topics.control else { return }
-        onCommand(String(decoding: payload, as: UTF8.self))
+        guard settings.topics.commands.contains(topic) else { return }
+        onCommand(topic, payload)
     }
 }
 

@@ -13,7 +13,7 @@ import SinkVocabulary
 /// connection drops. MQTT 5 first; a broker that refuses the version gets MQTT 3.1.1 (no message
 /// expiry then). On every connect it publishes its announcements (`online`, retained, and any
 /// discovery configurations) and subscribes to the control topic if asked; `offline` is its last will
-/// and its goodbye. Publishing is thread-safe; `publish` waits for the broker's PUBACK, `handOver`
+/// and its goodbye; `onCommand` gets what arrives on those topics. Publishing is thread-safe; `publish` waits for the broker's PUBACK, `handOver`
 /// does not: the library keeps many messages in flight, in order, and sends them again after a
 /// reconnect, so an update stream is not held to one round trip per message.
 final class MQTTConnection: @unchecked Sendable {
@@ -30,7 +30,8 @@ final class MQTTConnection: @unchecked Sendable {
 
     let settings: MQTTSinkSettings
     let announcements: [MQTTPublication]
-    let onCommand: @Sendable (String) -> Void
+    /// A message on one of the command topics (`MQTTTopics.commands`): its topic and payload.
+    let onCommand: @Sendable (String, [UInt8]) -> Void
     let log: @Sendable (String) -> Void
     /// Work for later (clearing retained states, a 3.1.1 restart): a serial queue, not libdispatch's
     /// global pool, whose first use starts a timer that wakes the process every second (`TaskQueue`).
@@ -70,7 +71,7 @@ final class MQTTConnection: @unchecked Sendable {
     /// Connects in the background (the first attempt included), so a broker that is down at start
     /// is found when it comes up; nothing here blocks on the network.
     init(settings: MQTTSinkSettings, password: String?, announcements: [MQTTPublication],
-         log: @escaping @Sendable (String) -> Void, onCommand: @escaping @Sendable (String) -> Void) throws(SinkSetupError) {
+         log: @escaping @Sendable (String) -> Void, onCommand: @escaping @Sendable (String, [UInt8]) -> Void) throws(SinkSetupError) {
         self.settings = settings
         self.announcements = announcements
         self.log = log

@@ -25,7 +25,8 @@ extension SinkKind {
             SinkOption(key: "gateway", flag: "--mqtt-gateway", .text(.nonEmpty), help: "this gateway's name in topics (default: the host name)"),
             SinkOption(key: "prefix", flag: "--mqtt-prefix", .text(.mqttTopicPrefix), help: "the topic prefix (default: hrbridge/<gateway>)"),
             SinkOption(key: "control", flag: "--mqtt-control", .toggle,
-                       help: "apply pause, resume, label TEXT and end from <prefix>/<strap>/control (the broker's ACL decides who may)"),
+                       help: "apply pause, resume, label TEXT and end from <prefix>/<strap>/control, and the app's push tokens from "
+                           + "…/push-token and …/push-to-start-token (the broker's ACL decides who may)"),
             SinkOption(key: "discovery", flag: "--mqtt-discovery", .toggle,
                        help: "publish Home Assistant discovery: each strap a device with heart-rate and distance sensors"),
         ],

@@ -13,7 +13,8 @@ public struct MQTTSinkSettings: Sendable, Equatable {
     public var clientCertificateFile: String?
     public var clientKeyFile: String?
     public var topics: MQTTTopics
-    /// Subscribe to `…/<strap>/control` and apply what arrives there (the broker's ACL decides who may).
+    /// Subscribe to `…/<strap>/control`, `…/push-token` and `…/push-to-start-token` and apply what
+    /// arrives there (the broker's ACL decides who may).
     public var acceptsControl: Bool
     /// Publish Home Assistant discovery configurations on connect.
     public var homeAssistantDiscovery: Bool

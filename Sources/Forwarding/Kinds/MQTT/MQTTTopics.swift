@@ -1,8 +1,9 @@
 import SinkVocabulary
 /// Where one strap's updates go on the broker (docs/fleet.md), under a prefix that defaults to
 /// `hrbridge/<gateway>`: `<prefix>/<strap>/state` (retained latest update), `<prefix>/<strap>/updates`
-/// (every update), `<prefix>/<strap>/control` (commands, when enabled) and `<prefix>/status`
-/// (`online`, or `offline` as the last will).
+/// (every update), `<prefix>/<strap>/control` (commands), `…/push-token` and `…/push-to-start-token`
+/// (the app's tokens; these three when enabled) and `<prefix>/status` (`online`, or `offline` as the
+/// last will).
 public struct MQTTTopics: Sendable, Equatable {
     public var prefix: String
     /// The strap's topic level: its name or address made safe for a topic and for Home Assistant ids.
@@ -21,6 +22,10 @@ public struct MQTTTopics: Sendable, Equatable {
     public var state: String { "\(prefix)/\(strap)/state" }
     public var updates: String { "\(prefix)/\(strap)/updates" }
     public var control: String { "\(prefix)/\(strap)/control" }
+    public var pushToken: String { "\(prefix)/\(strap)/push-token" }
+    public var pushToStartToken: String { "\(prefix)/\(strap)/push-to-start-token" }
+    /// What the sink subscribes to with `--mqtt-control`.
+    public var commands: [String] { [control, pushToken, pushToStartToken] }
     public var status: String { "\(prefix)/status" }
 
     /// A name as one topic level that Home Assistant also takes as an id: lower-case letters, digits,

@@ -26,7 +26,7 @@ final class MQTTTransmitter: Transmitter {
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
         guard case let .mqtt(publications) = delivery.message else {
-            return .rejected("\(delivery.label) holds an HTTP request, not MQTT messages (a spool from another sink?)")
+            return .rejected("\(delivery.label) holds no MQTT messages (a spool from another sink?)")
         }
         let broker = connection.settings.broker
         let (connected, problem) = connection.waitForConnection(within: Self.connectionWait)

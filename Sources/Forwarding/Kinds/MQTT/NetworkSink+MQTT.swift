@@ -14,17 +14,7 @@ extension NetworkSink {
             announcements: [MQTTPublication(topic: mqtt.topics.status, payload: Array("online".utf8), retain: true)]
                 + (mqtt.homeAssistantDiscovery ? HomeAssistantDiscovery.configurations(topics: mqtt.topics) : []),
             log: log,
-            onCommand: { text in
-                switch ControlAction.parse(text) {
-                case let .failure(refusal):
-                    log("sink \(name): \(mqtt.topics.control): \(refusal)")
-                case let .success(action):
-                    log("sink \(name): \(mqtt.topics.control): \(action.spelled)")
-                    control.send(action) { refusal in
-                        if let refusal { log("sink \(name): \(mqtt.topics.control): \(action.spelled) refused: \(refusal)") }
-                    }
-                }
-            }
+            onCommand: MQTTCommands.handler(topics: mqtt.topics, sink: name, control: control, log: log)
         )
         var settings = settings
         settings.keepsEveryUpdate = true

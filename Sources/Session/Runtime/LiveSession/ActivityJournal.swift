@@ -67,7 +67,7 @@ struct ActivityJournal {
     /// session failed with an activity still open, whose end is then left to recovery whole.
     mutating func close(recordable: Bool, console: any SessionConsole) {
         if recordable || ledger.activeCount == 0 {
-            ledger.settle(reachedBy: sinks.workingNames)
+            ledger.settle(reachedBy: sinks.workingNames, owing: sinks.owed)
             do {
                 try stateFile.save(ledger)
             } catch {

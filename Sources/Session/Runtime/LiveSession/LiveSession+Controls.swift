@@ -1,4 +1,5 @@
 import Dispatch
+import Forwarding
 import LiveState
 
 /// What reaches a running session from outside its source: signals, a person's or the service's
@@ -57,12 +58,16 @@ extension LiveSession {
         await withCheckedContinuation { continuation in apply(action, to: activity) { continuation.resume(returning: $0) } }
     }
 
-    /// Commands a sink received (MQTT's control topic) go where `hrbridge ctl`'s do.
+    /// Commands a sink received (MQTT's control topic) go where `hrbridge ctl`'s do; push tokens
+    /// (its push-token topics) where HTTP's go.
     func connectSinkControl() {
-        sinks.control.connect { [weak self] action, reply in
+        sinks.control.connect({ [weak self] action, reply in
             guard let self else { return reply(ControlOutcome.endedText) }
             apply(action) { reply($0.refusal) }
-        }
+        }, tokens: { [weak self] request, reply in
+            guard let self else { return reply(.failure(PushTokenRefusal(.unavailable, "the session is over"))) }
+            pushToken(request, reply: reply)
+        })
     }
 
     /// The machine is about to sleep, and the links have let go (their `disconnected` went through

@@ -140,6 +140,9 @@ public final class LiveSession: @unchecked Sendable {
     func status() -> SessionStatus {
         queue.sync {
             SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
+                          pushToken: (journal.currentUpdate ?? journal.lastUpdate).flatMap { update in
+                              sinks.pushTokens.flatMap { $0.isUsed ? $0.status(of: update.activityID) : nil }
+                          },
                           distanceSensor: feed.distanceSensor,
                           urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })

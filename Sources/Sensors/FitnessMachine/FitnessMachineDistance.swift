@@ -32,6 +32,8 @@ public struct FitnessMachineDistance<Data: FitnessMachineData>: DistanceDerivati
 
     public mutating func metersCovered(by value: [UInt8], at time: Timestamp) throws(FitnessMachineDataError) -> Double {
         let data = try Data(parsing: value)
+        // The value bringing the first total only sets its base: its speed still covers the time before.
+        let countingTotals = total != nil
         var covered = 0.0
         if let meters = data.totalDistanceMeters {
             if let previous = total, meters >= previous.meters {
@@ -41,7 +43,7 @@ public struct FitnessMachineDistance<Data: FitnessMachineData>: DistanceDerivati
             total = (meters, time)
         }
         if let metersPerSecond = data.speedMetersPerSecond {
-            if total == nil, let previous = speed, !linkDroppedSinceSpeed {
+            if !countingTotals, let previous = speed, !linkDroppedSinceSpeed {
                 covered += integrated(from: previous, to: (metersPerSecond, time))
             }
             speed = (metersPerSecond, time)

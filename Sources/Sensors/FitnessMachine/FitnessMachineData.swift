@@ -2,6 +2,8 @@
 /// treadmill's 0x2ACD, an indoor bike's 0x2AD2): the distance derivation its counter and speed, the
 /// heart-rate feed its rate. Each kind's value keeps the wire's units and converts here.
 public protocol FitnessMachineData: SensorMeasurement where ParseError == FitnessMachineDataError {
+    /// The rows of the kind's field table.
+    associatedtype Field: FitnessMachineField
     /// Total Distance (uint24, 1 m): since the training session on the console began.
     var totalDistanceMeters: Int? { get }
     /// Instantaneous Speed (uint16, 1/100 km/h) in m/s; nil when More Data left it out.

@@ -96,6 +96,7 @@ public final class LiveSession: @unchecked Sendable {
             isLive = true
             sourceWatchesSilence = silence.map { $0 <= .seconds(feed.engine.policy.silenceTimeout) } ?? false
         case let .trace(schedule):
+            self.feed = feed.following(schedule.header)
             self.schedule = schedule
             isLive = false
             sourceWatchesSilence = false
@@ -140,7 +141,8 @@ public final class LiveSession: @unchecked Sendable {
     func status() -> SessionStatus {
         queue.sync {
             SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
-                          distanceSensor: feed.distanceSensor,
+                          distanceSensor: feed.distanceSensor, distanceSensorOffers: feed.distanceSensorOffers,
+                          heartRateSource: feed.heartRateSource, heartRateFromMachineNow: feed.heartRateFromMachineNow,
                           urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
         }

@@ -43,7 +43,7 @@ import SinkVocabulary
 
     @Test func aFitnessMachineMayGiveTheHeartRate() throws {
         let json = #"{"straps": [{"name": "A", "distanceSensor": {"name": "Treadmill"}, "heartRateFrom": "machine", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#
-        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json").straps[0]
+        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog).straps[0]
         #expect(strap.distance == DistanceSettings(heartRateFrom: .machine))
     }
 

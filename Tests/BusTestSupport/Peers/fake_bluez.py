@@ -176,9 +176,11 @@ class Fake:
         advertised = [uuid(short) for short in shorts]
         device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
         if strap.kind in MACHINES:
+            # dbusmock's UpdateProperties cannot wrap a dictionary: set it and say so by hand.
             data = dbus.Dictionary({uuid('1826'): dbus.Array(MACHINES[strap.kind][0], signature='y', variant_level=1)},
                                    signature='sv', variant_level=1)
-            device.UpdateProperties(DEVICE, {'ServiceData': data})
+            device.props[DEVICE]['ServiceData'] = data
+            device.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', [DEVICE, {'ServiceData': data}, []])
         if self.args.connected:
             self.connect(strap, counted=False)
 

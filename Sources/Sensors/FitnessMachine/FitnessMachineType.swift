@@ -6,11 +6,8 @@ public struct FitnessMachineType: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    // Bits 1-4 are the cross trainer, step climber, stair climber and rower: no kinds here yet.
     public static let treadmill = FitnessMachineType(rawValue: 1 << 0)
-    public static let crossTrainer = FitnessMachineType(rawValue: 1 << 1)
-    public static let stepClimber = FitnessMachineType(rawValue: 1 << 2)
-    public static let stairClimber = FitnessMachineType(rawValue: 1 << 3)
-    public static let rower = FitnessMachineType(rawValue: 1 << 4)
     public static let indoorBike = FitnessMachineType(rawValue: 1 << 5)
 
     /// The types the service data announces; nil when it is too short to hold the type field. The

@@ -90,6 +90,8 @@ import Forwarding
          ["straps[0].wheelCircumference: expected metres between 0.5 and 4, got 2096"]),
         ("heart rate from nowhere", withStrap(#""heartRateFrom": "grips", "sinks": [{"type": "stdout"}]"#),
          [#"straps[0].heartRateFrom: expected one of strap, machine, got "grips""#]),
+        ("heart rate from no machine", withStrap(#""heartRateFrom": "machine", "sinks": [{"type": "stdout"}]"#),
+         [#"straps[0].heartRateFrom: "machine" takes the heart rate from the distanceSensor; none is given"#]),
         // Sinks
         ("no sinks", withStrap(#""intervalLabel": "x""#), [#"straps[0]: missing key "sinks" (where this strap's updates go)"#]),
         ("empty sinks", withStrap(#""sinks": []"#), ["straps[0].sinks: expected at least one sink"]),

@@ -53,6 +53,10 @@ enum StrapSection {
             object.optional("distanceSensor")?.report("the distance sensor cannot be the strap itself")
             return nil
         }
+        if heartRateFrom == .machine, distanceSensor == nil {
+            object.optional("heartRateFrom")?.report("\"machine\" takes the heart rate from the distanceSensor; none is given")
+            return nil
+        }
         var activity = ActivitySettings(workoutName: workoutName)
         if let intervalLabel { activity.intervalLabel = intervalLabel }
         if let prefix { activity.activityIDPrefix = prefix }

@@ -70,6 +70,11 @@ import TestSupport
         let rate = try #require((start["contentState"] as? [String: Any])?["heartRate"] as? Int)
         #expect((130..<150).contains(rate), "the bike's rate, 130 + n % 20: \(rate)")
         try await run.waitFor(reason: "changed") { (($0["contentState"] as? [String: Any])?["distanceMeters"] as? Double ?? 0) >= 30 }
+        // ctl status says what the bike offers and that its rate is the one shown.
+        let status = try await ControlCommandTests.ctl(["status"], on: fake.bus)
+        #expect(status.output.contains("distance sensor live (offers average speed, cadence, total distance, resistance level, "
+            + "expended energy, heart rate, elapsed time, power measurement); heart rate from the machine while no strap (now)"),
+                "\(status.output)\(status.log)")
         #expect(try await run.terminate() == 143, "\(run.stderr)")
         #expect(try RecordedTrace(path: tracePath).header.heartRateFrom == .machine)
         try Self.expectReplayMatches(tracePath, run)

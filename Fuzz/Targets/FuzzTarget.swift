@@ -11,7 +11,7 @@ public struct FuzzTarget: Sendable {
     public let check: @Sendable ([UInt8]) throws(ContractViolation) -> Void
 
     public static let all: [FuzzTarget] = [
-        .heartRate, .runningSpeedCadence, .cyclingSpeedCadence, .hex,
+        .heartRate, .runningSpeedCadence, .cyclingSpeedCadence, .treadmill, .indoorBike, .hex,
         .traceHeader, .trace, .csv, .fit, .tcx, .gpx, .btsnoop,
         .json, .config, .serverResponse, .spool, .pushTokens, .httpRequest,
     ]

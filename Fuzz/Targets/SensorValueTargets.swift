@@ -32,6 +32,43 @@ extension FuzzTarget {
         }
     }
 
+    /// 0x2ACD and 0x2AD2 have no encoder: a value parses exactly when it holds the flags and every
+    /// field they announce (sizes summed from the kind's table, bit 0 inverted), describing succeeds, and
+    /// the machine's distance is finite and ≥ 0.
+    static let treadmill = FuzzTarget(name: "treadmill", summary: "0x2ACD Treadmill Data and the machine distance") { bytes throws(ContractViolation) in
+        try fitnessMachineContract(bytes, as: .treadmill, TreadmillData.self)
+    }
+
+    static let indoorBike = FuzzTarget(name: "indoor-bike", summary: "0x2AD2 Indoor Bike Data and the machine distance") { bytes throws(ContractViolation) in
+        try fitnessMachineContract(bytes, as: .indoorBike, IndoorBikeData.self)
+    }
+
+    private static func fitnessMachineContract<Data: FitnessMachineData>(
+        _ bytes: [UInt8], as kind: SensorKind, _: Data.Type
+    ) throws(ContractViolation) {
+        var promised: Int?
+        if bytes.count >= 2 {
+            let flags = UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+            promised = 2 + Data.Field.allCases.filter { field in
+                let set = flags & (1 << field.flagBit) != 0
+                return field.flagBit == 0 ? !set : set
+            }.reduce(0) { $0 + $1.size }
+        }
+        let parsed = (try? Data(parsing: bytes)) != nil
+        guard parsed == (promised.map { bytes.count >= $0 } ?? false) else {
+            throw ContractViolation("\(kind.name): \(bytes.count) bytes, flags promise \(promised.map(String.init) ?? "none"), parsed: \(parsed)")
+        }
+        guard parsed else { return }
+        try describes(bytes, as: kind)
+        var distance = kind.distanceDerivation(DistanceSettings())!
+        let start = Timestamp(unixSeconds: 1_704_088_800)
+        let first = try? distance.metersCovered(by: bytes, at: start)
+        let second = try? distance.metersCovered(by: bytes, at: start.adding(seconds: 1))
+        for meters in [first, second].compactMap({ $0 }) where !(meters.isFinite && meters >= 0) {
+            throw ContractViolation("\(kind.name): \(meters) m covered")
+        }
+    }
+
     /// The registry's view of a value its kind parsed: describing it must succeed too.
     private static func describes(_ bytes: [UInt8], as kind: SensorKind) throws(ContractViolation) {
         var fields = FieldCount()

@@ -22,7 +22,9 @@ public struct Adapter1: Sendable, Equatable {
     /// discovery reports. One filter for all, because bluetoothd keeps one per client and a run's
     /// links share one connection: a link looking for a foot pod must not hide the strap.
     public static func sensorDiscoveryFilter() -> BusValue {
-        discoveryFilter(services: SensorKind.all.map(\.service))
+        // Kinds may share a service (the fitness machines): each service once.
+        let services = SensorKind.all.map(\.service)
+        return discoveryFilter(services: services.enumerated().filter { services.firstIndex(of: $0.element) == $0.offset }.map(\.element))
     }
 
     private static func discoveryFilter(services: [BluetoothUUID]) -> BusValue {

@@ -14,6 +14,14 @@ public struct Device1: Sendable, Equatable {
     /// Present only while the device advertises.
     public var rssi: Int16? { properties["RSSI"]?.integer.flatMap { Int16(exactly: $0) } }
     public var uuids: [BluetoothUUID] { (properties["UUIDs"]?.strings ?? []).compactMap(BluetoothUUID.init) }
+    /// ServiceData: the advertised service data by service UUID (a fitness machine's type, FTMS §3.1).
+    public var serviceData: [BluetoothUUID: [UInt8]] {
+        var data: [BluetoothUUID: [UInt8]] = [:]
+        for (key, value) in properties["ServiceData"]?.stringKeyedDictionary ?? [:] {
+            if let uuid = BluetoothUUID(key), let bytes = value.bytes { data[uuid] = bytes }
+        }
+        return data
+    }
     public var connected: Bool { properties["Connected"]?.bool ?? false }
     public var servicesResolved: Bool { properties["ServicesResolved"]?.bool ?? false }
 

@@ -29,6 +29,7 @@ extension SensorLink {
            let location = try? BodySensorLocation(parsing: value) {
             emit(.bodySensorLocation(location))
         }
+        await readCapabilities(of: measured.kind, device: device, in: tree)
         if let batteryPath, let characteristic = tree.characteristic(at: batteryPath) {
             if let value = try? await characteristic.readValue(on: bus), let level = try? BatteryLevel(parsing: value) {
                 let time = environment.clock()
@@ -78,6 +79,23 @@ extension SensorLink {
             try? await device.disconnect(on: bus)
         }
         return values.measuredValues > 0 // counted on the queue, which has run everything before the stop
+    }
+
+    /// What the sensor says it offers (a fitness machine's Fitness Machine Feature), read once per
+    /// connection: said on stderr, and passed on as the value read, so the trace keeps it and the
+    /// session's status can say it.
+    private func readCapabilities(of kind: SensorKind, device: Device1, in tree: ObjectTree) async {
+        guard let capabilities = kind.capabilities,
+              let path = tree.characteristic(capabilities.characteristic, inService: kind.service, ofDevice: device.path)?.path
+        else { return }
+        do {
+            let value = try await GattCharacteristic1(path: path, properties: [:]).readValue(on: bus)
+            let said = capabilities.summary(value) ?? "an unreadable 0x\(capabilities.characteristic.shortForm.uppercased()) value (\(Hex.encode(value)))"
+            log("\(kind.name) offers \(said)")
+            emit(.notification(characteristic: capabilities.characteristic, value: value))
+        } catch {
+            log("reading 0x\(capabilities.characteristic.shortForm.uppercased()) failed: \(error)")
+        }
     }
 
     /// The link dropped while values may still sit in the AcquireNotify socket (bluetoothd queued

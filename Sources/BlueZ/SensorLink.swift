@@ -3,7 +3,7 @@ import Dispatch
 import Platform
 import Sensors
 
-/// One sensor's life (a strap, or the foot pod or bike sensor beside it): find it, connect (one
+/// One sensor's life (a strap, or the distance sensor beside it): find it, connect (one
 /// connect per adapter at a time), wait for its services and the measurement characteristic of one
 /// of the kinds it may be, subscribe once, stream, and after any loss start over with the policy's
 /// backoff. Emits raw `SensorEvent`s tagged with the sensor's role; never parses. Cancel the task
@@ -140,7 +140,7 @@ public final class SensorLink: Sendable {
             } else if tree.adapters.isEmpty {
                 cause = "no Bluetooth adapter; waiting for one"
             } else if let adapter = tree.adapters.first(where: \.powered) {
-                let hint = role == .strap ? "straps sleep off the chest: wet the electrodes and put it on" : "pods and bike sensors sleep until moved"
+                let hint = role == .strap ? "straps sleep off the chest: wet the electrodes and put it on" : "distance sensors sleep until moved or switched on"
                 cause = "not found yet; scanning on \(adapter.interfaceName) (\(hint))"
                 // Discovery is one session per bus client, and a run's links share one connection:
                 // another link that found its sensor stopped it for all. Scan again when it stopped.

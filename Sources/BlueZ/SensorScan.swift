@@ -32,12 +32,21 @@ extension BlueZClient {
         try? await TaskSleep.sleep(for: .seconds(seconds))
         for adapter in adapters { try? await adapter.stopDiscovery(on: bus) }
         let final = tree
-        // A device's kind by the services it advertises, or offers once connected (a paired sensor
-        // that stopped advertising them).
         return final.devices.compactMap { device in
-            let services = device.uuids + final.services(of: device.path).map(\.uuid)
-            guard let kind = SensorKind.all.first(where: { services.contains($0.service) }) else { return nil }
+            guard let kind = final.sensorKind(of: device) else { return nil }
             return SensorSighting(device: device, kind: kind, battery: final.batteryPercentage(ofDevice: device.path))
         }
+    }
+}
+
+extension ObjectTree {
+    /// A device's kind by what it advertises (services, and the service data that tells kinds sharing
+    /// a service apart: a treadmill from an indoor bike), or by the measurement characteristic it
+    /// offers once connected (a paired sensor that stopped advertising).
+    func sensorKind(of device: Device1) -> SensorKind? {
+        let services = device.uuids + self.services(of: device.path).compactMap(\.uuid)
+        let serviceData = device.serviceData
+        return SensorKind.all.first { $0.isAdvertised(by: services, serviceData: serviceData) }
+            ?? SensorKind.all.first { characteristic($0.measurementCharacteristic, inService: $0.service, ofDevice: device.path) != nil }
     }
 }

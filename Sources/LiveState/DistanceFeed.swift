@@ -2,7 +2,8 @@ import Sensors
 
 /// The distance sensor's side of a workout: its notifications become metres for the engine through
 /// the derivation of its kind (told by the characteristic: 0x2A53 a foot pod, 0x2A5B a bike
-/// sensor), and its link's drops and returns become lines for stderr. It never touches the heart
+/// sensor, 0x2ACD a treadmill, …), and its link's drops and returns become lines for stderr; what it
+/// offers (read at connect) is kept for `ctl status`. It never touches the heart
 /// rate: while it is lost the updates keep the last distance. Pure, like the engine.
 struct DistanceFeed: Sendable {
     let settings: DistanceSettings
@@ -13,6 +14,8 @@ struct DistanceFeed: Sendable {
     private var derivation: (any DistanceDerivation)?
     /// nil until the sensor's first event; lost from a drop until its next measurement.
     private(set) var state: DistanceSensorState?
+    /// What the sensor said it offers, read at connect (a fitness machine's features), in words.
+    private(set) var offers: String?
     private var lost: Bool { state == .lost }
 
     init(settings: DistanceSettings) {
@@ -33,6 +36,10 @@ struct DistanceFeed: Sendable {
     mutating func handle(_ kind: SensorEvent.Kind, at time: Timestamp, shownDistance: Double?, tally: inout SensorTally) -> Outcome {
         switch kind {
         case let .notification(uuid, value):
+            if let capabilities = SensorKind.capabilities(on: uuid) {
+                offers = capabilities.summary(value)
+                return .nothing
+            }
             if uuid != characteristic {
                 guard let index = SensorKind.all.firstIndex(where: { $0.measurementCharacteristic == uuid }),
                       SensorKind.all[index].contribution.givesDistance else { return .nothing }

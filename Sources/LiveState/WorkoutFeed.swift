@@ -9,10 +9,12 @@ public struct WorkoutFeed: Sendable {
     private var distance: DistanceFeed
     /// Notifications, rejected values and links, counted as they pass (`/metrics`).
     public private(set) var tally = SensorTally()
+    private var machineHeartRate: MachineHeartRate
 
     public init(engine: LiveStateEngine, distance: DistanceSettings = DistanceSettings()) {
         self.engine = engine
         self.distance = DistanceFeed(settings: distance)
+        machineHeartRate = MachineHeartRate(source: distance.heartRateFrom)
     }
 
     public var nextDeadline: Timestamp? { engine.nextDeadline }
@@ -23,6 +25,21 @@ public struct WorkoutFeed: Sendable {
 
     /// The distance sensor's state; nil when none has been heard from.
     public var distanceSensor: DistanceSensorState? { distance.state }
+
+    /// What the distance sensor said it offers when it connected (a fitness machine's features); nil
+    /// when it said nothing.
+    public var distanceSensorOffers: String? { distance.offers }
+
+    /// This feed with the heart rate from `source` (a replayed trace says which its run had).
+    public func heartRate(from source: HeartRateSource) -> WorkoutFeed {
+        var feed = self
+        feed.machineHeartRate = MachineHeartRate(source: source)
+        return feed
+    }
+
+    /// Where the heart rate may come from, and whether the machine's is what the activity shows now.
+    public var heartRateSource: HeartRateSource { machineHeartRate.source }
+    public var heartRateFromMachineNow: Bool { machineHeartRate.feeding }
 
     public mutating func tick(at time: Timestamp) -> [ActivityUpdate] {
         engine.tick(at: time)
@@ -46,6 +63,7 @@ public struct WorkoutFeed: Sendable {
         _ event: SensorEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {
         guard event.sensor == .strap else { return handleDistanceSensor(event, updates: &updates, warnings: &warnings) }
+        machineHeartRate.strap(event.kind)
         var note = Note()
         let input: EngineInput
         switch event.kind {
@@ -83,7 +101,18 @@ public struct WorkoutFeed: Sendable {
         return note
     }
 
+    /// The distance sensor's event: its meters, then, with `--heart-rate-from machine` and no strap,
+    /// its heart rate.
     private mutating func handleDistanceSensor(
+        _ event: SensorEvent, updates: inout [ActivityUpdate], warnings: inout [String]
+    ) -> Note {
+        let note = handleDistance(event, updates: &updates, warnings: &warnings)
+        // Sample and connection inputs never change the label, so they cannot fail the 4 KB check.
+        if let input = machineHeartRate.machine(event.kind) { try? engine.receive(input, at: event.time, into: &updates) }
+        return note
+    }
+
+    private mutating func handleDistance(
         _ event: SensorEvent, updates: inout [ActivityUpdate], warnings: inout [String]
     ) -> Note {
         var note = Note()

@@ -28,6 +28,9 @@ public struct TraceHeader: Sendable, Hashable {
     public var distanceName: String?
     /// The file an imported trace was made from (`source=run.fit`).
     public var source: String?
+    /// `heartRateFrom=machine`: the run let the distance sensor's own heart rate stand in for a
+    /// missing strap (`--heart-rate-from machine`); absent: the strap's only. A version-2 field.
+    public var heartRateFrom: HeartRateSource?
 
     public init(start: Timestamp, address: String? = nil, name: String? = nil, version: Int = TraceHeader.singleSensorVersion) {
         self.version = version
@@ -43,6 +46,7 @@ public struct TraceHeader: Sendable, Hashable {
         if let distanceAddress { fields.append("distance.address=\(TraceEscaping.escape(distanceAddress, escapingSpaces: true))") }
         if let distanceName { fields.append("distance.name=\(TraceEscaping.escape(distanceName, escapingSpaces: true))") }
         if let source { fields.append("source=\(TraceEscaping.escape(source, escapingSpaces: true))") }
+        if let heartRateFrom { fields.append("heartRateFrom=\(heartRateFrom.rawValue)") }
         return fields.joined(separator: " ")
     }
 
@@ -67,6 +71,7 @@ public struct TraceHeader: Sendable, Hashable {
         var distanceAddress: String?
         var distanceName: String?
         var source: String?
+        var heartRateFrom: HeartRateSource?
         for field in fields.dropFirst(2) {
             guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else {
                 throw TraceLineError("header field '\(text(field))' is not key=value")
@@ -89,6 +94,12 @@ public struct TraceHeader: Sendable, Hashable {
             case "distance.address": distanceAddress = value
             case "distance.name": distanceName = value
             case "source": source = value
+            case "heartRateFrom":
+                guard let parsed = HeartRateSource(rawValue: value) else {
+                    let known = HeartRateSource.allCases.map(\.rawValue).joined(separator: " or ")
+                    throw TraceLineError("heartRateFrom '\(value)' is not \(known)")
+                }
+                heartRateFrom = parsed
             default: continue
             }
         }
@@ -97,6 +108,7 @@ public struct TraceHeader: Sendable, Hashable {
         self.distanceAddress = distanceAddress
         self.distanceName = distanceName
         self.source = source
+        self.heartRateFrom = heartRateFrom
     }
 }
 

@@ -41,6 +41,12 @@ import SinkVocabulary
         #expect(strap.distance == DistanceSettings(wheelCircumference: 2.105))
     }
 
+    @Test func aFitnessMachineMayGiveTheHeartRate() throws {
+        let json = #"{"straps": [{"name": "A", "distanceSensor": {"name": "Treadmill"}, "heartRateFrom": "machine", "workoutName": "Run", "sinks": [{"type": "stdout"}]}]}"#
+        let strap = try ConfigurationReader.read(Array(json.utf8), file: "c.json", kinds: SinkKinds.catalog).straps[0]
+        #expect(strap.distance == DistanceSettings(heartRateFrom: .machine))
+    }
+
     @Test func strapCadenceOverridesTheFilesKeyByKey() throws {
         let json = #"""
         {"straps": [

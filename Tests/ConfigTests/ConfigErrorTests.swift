@@ -75,7 +75,7 @@ import Forwarding
          #"{"straps": [\#(strap), {"address": "c8:5f:33:12:34:56", "workoutName": "Row", "sinks": [{"type": "stdout"}]}]}"#,
          ["straps[1]: address C8:5F:33:12:34:56 is already used by straps[0]; one sensor feeds one activity"]),
         ("unknown strap key", withStrap(#""sink": [], "sinks": [{"type": "stdout"}]"#),
-         [#"straps[0].sink: unknown key (did you mean "sinks"? expected one of: address, name, distanceSensor, wheelCircumference, workoutName, intervalLabel, activityIDPrefix, cadence, sinks)"#]),
+         [#"straps[0].sink: unknown key (did you mean "sinks"? expected one of: address, name, distanceSensor, wheelCircumference, heartRateFrom, workoutName, intervalLabel, activityIDPrefix, cadence, sinks)"#]),
         // The distance sensor beside a strap
         ("distance sensor is the strap", withStrap(#""distanceSensor": {"address": "c8:5f:33:12:34:56"}, "sinks": [{"type": "stdout"}]"#),
          ["straps[0].distanceSensor: the distance sensor cannot be the strap itself"]),
@@ -88,6 +88,10 @@ import Forwarding
          [#"straps[1]: name "Pod" is already used by straps[0]; one sensor feeds one activity"#]),
         ("wheel in millimetres", withStrap(#""wheelCircumference": 2096, "sinks": [{"type": "stdout"}]"#),
          ["straps[0].wheelCircumference: expected metres between 0.5 and 4, got 2096"]),
+        ("heart rate from nowhere", withStrap(#""heartRateFrom": "grips", "sinks": [{"type": "stdout"}]"#),
+         [#"straps[0].heartRateFrom: expected one of strap, machine, got "grips""#]),
+        ("heart rate from no machine", withStrap(#""heartRateFrom": "machine", "sinks": [{"type": "stdout"}]"#),
+         [#"straps[0].heartRateFrom: "machine" takes the heart rate from the distanceSensor; none is given"#]),
         // Sinks
         ("no sinks", withStrap(#""intervalLabel": "x""#), [#"straps[0]: missing key "sinks" (where this strap's updates go)"#]),
         ("empty sinks", withStrap(#""sinks": []"#), ["straps[0].sinks: expected at least one sink"]),

@@ -42,8 +42,10 @@ struct RecordedFields: MeasurementFieldWriter {
             ["heart rate", "180d", "2a37"],
             ["running speed and cadence", "1814", "2a53"],
             ["cycling speed and cadence", "1816", "2a5b"],
+            ["treadmill", "1826", "2acd"],
+            ["indoor bike", "1826", "2ad2"],
         ])
-        #expect(SensorKind.all.map(\.contribution.givesDistance) == [false, true, true])
+        #expect(SensorKind.all.map(\.contribution.givesDistance) == [false, true, true, true, true])
     }
 
     @Test func findsEachRegisteredKindByItsCharacteristic() throws {
@@ -52,7 +54,7 @@ struct RecordedFields: MeasurementFieldWriter {
             #expect(found.name == kind.name)
         }
         #expect(SensorKind.measured(on: .batteryLevel) == nil)
-        #expect(SensorKind.measured(on: BluetoothUUID(assigned: 0x2ACD)) == nil)
+        #expect(SensorKind.measured(on: BluetoothUUID(assigned: 0x2ACC)) == nil) // the machines' feature: read, not measured
     }
 
     @Test(arguments: [

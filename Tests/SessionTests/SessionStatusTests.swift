@@ -24,4 +24,12 @@ import Testing
                                    sinks: [.init(name: "stdout", summary: "sent 1")])
         #expect(status.line == "running, activity \(update.activityID) #1 \(ending)")
     }
+
+    @Test func aMachineSaysWhatItOffersAndWhetherItsRateIsShown() throws {
+        let update = try Self.update(distance: 30)
+        let status = SessionStatus(running: true, activity: update, distanceSensor: .live, distanceSensorOffers: "total distance, heart rate",
+                                   heartRateSource: .machine, heartRateFromMachineNow: true, sinks: [])
+        #expect(status.line == "running, activity \(update.activityID) #1 (start, 142 bpm, 30.0 m); distance sensor live "
+            + "(offers total distance, heart rate); heart rate from the machine while no strap (now); priority 10: 0 sent, 0 demoted")
+    }
 }

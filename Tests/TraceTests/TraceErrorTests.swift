@@ -77,6 +77,7 @@ import Testing
         ("hrbridge-trace 1 start=yesterday\n", "start 'yesterday' is not an ISO-8601 time such as 2024-05-01T06:30:00.000000Z"),
         ("hrbridge-trace 1 start=2024-01-01T06:00:00Z loose\n", "header field 'loose' is not key=value"),
         ("hrbridge-trace 1 start=2024-01-01T06:00:00Z name=%zz\n", "header field 'name' has a bad %-escape"),
+        ("hrbridge-trace 2 start=2024-01-01T06:00:00Z heartRateFrom=grips\n", "heartRateFrom 'grips' is not strap or machine"),
         ("hrbridge-trace 1 start=0000-01-01T00:00:00+00:01\n",
          "start '0000-01-01T00:00:00+00:01' is outside the years 1970–9999 a trace can hold"),
         ("hrbridge-trace 1 start=1969-12-31T23:59:59Z\n", "start '1969-12-31T23:59:59Z' is outside the years 1970–9999 a trace can hold"),

@@ -269,6 +269,7 @@ import Testing
         header.distanceAddress = "\u{301}" + Self.text(&random)
         header.distanceName = Self.text(&random)
         header.source = "\u{301}" + Self.text(&random)
+        header.heartRateFrom = seed % 2 == 0 ? .machine : nil
         var time = Self.start
         let events = (0..<200).map { _ in
             time = time.adding(microseconds: Int64(random.next() % 3_000_000))

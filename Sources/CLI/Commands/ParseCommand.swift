@@ -14,18 +14,23 @@ enum ParseCommand {
         details: """
         Spaces, colons and 0x prefixes are tolerated; an empty line is a zero-length value.
         Each line prints one JSON object, or {"error":"…"}:
-          2a37  Heart Rate Measurement: {"bpm":…,"contact":…,"energyExpended":…,"rr":[…]}
-                (rr in 1/1024 s)
-          2a53  RSC Measurement (foot pod): {"speed":…,"cadence":…,"strideLength":…,
-                "totalDistance":…,"running":…} (m/s and m; null where the flags leave a field out)
-          2a5b  CSC Measurement (bike): {"wheelRevolutions":…,"lastWheelEventTime":…,
-                "crankRevolutions":…,"lastCrankEventTime":…} (event times in 1/1024 s)
+        \(kindsHelp)
 
         Examples:
           echo "16 48 00 03" | hrbridge parse
           echo "07 80 03 b4 7d 00 39 30 00 00" | hrbridge parse --characteristic 2a53
+          echo "04 00 e8 03 39 30 00" | hrbridge parse --characteristic 2acd
         """
     )
+
+    /// Each registered kind's characteristic and the JSON it prints, as its folder declares them.
+    private static var kindsHelp: String {
+        SensorKind.all.map { kind in
+            let lines = kind.parseHelp.split(separator: "\n")
+            return (["  \(kind.measurementCharacteristic)  \(lines[0])"] + lines.dropFirst().map { "        \($0)" })
+                .joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     /// What the values are when --characteristic is not given: the strap's, as before there was a choice.
     private static let defaultKind = SensorKind.heartRate

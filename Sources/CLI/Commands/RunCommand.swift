@@ -17,6 +17,7 @@ enum RunCommand {
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
             .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
             DeviceOptions.distanceDeviceOption,
+            DeviceOptions.heartRateFromOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
             ControlBusOption.specOption,
             StatusOption.specOption,
@@ -48,13 +49,14 @@ enum RunCommand {
         Examples:
           hrbridge run
           hrbridge run --device F1:5A:17:00:00:01 --record today.trace
+          hrbridge run --distance-device "Treadmill 42" --heart-rate-from machine
           hrbridge run --device "Polar H10 1234ABCD" --device "HRM-Pro" --sink file:updates.ndjson
           hrbridge run --config ~/.config/hrbridge/config.json
         """
     )
 
     /// What a flag-driven run must not mix with --config (the file says it per strap).
-    private static let perStrapFlags = ["--device", "--distance-device", "--sink", "--ca-file"]
+    private static let perStrapFlags = ["--device", "--distance-device", "--heart-rate-from", "--sink", "--ca-file"]
         + CadenceOptions.specOptions.map(\.name) + SinkOptions.kindFlags
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
@@ -74,7 +76,7 @@ enum RunCommand {
                                             onStop: { sensors in for sensor in sensors { links.stop(sensor) } })
         let straps = try CLIError.catching(StrapSessions.make(configuration, context: context))
         let recorders: [TraceRecorder?] = if let record = arguments.value("--record") {
-            try TraceRecorder.recorders(record, for: straps.map { ($0.strap.strap, $0.strap.distanceSensor) }, spec: spec)
+            try TraceRecorder.recorders(record, for: straps.map { ($0.strap.strap, $0.strap.distanceSensor, $0.strap.distance.heartRateFrom) }, spec: spec)
         } else {
             straps.map { _ in nil }
         }
@@ -134,7 +136,8 @@ enum RunCommand {
         } catch {
             throw .usage("\(error)", spec)
         }
-        let distance = try CadenceOptions.distance(arguments, spec: spec)
+        var distance = try CadenceOptions.distance(arguments, spec: spec)
+        distance.heartRateFrom = try DeviceOptions.heartRateSource(arguments, distance: distanceSelector, spec: spec)
         let sinks = try SinkOptions.requested(arguments, spec: spec)
         return BridgeConfiguration(straps: selectors.map {
             StrapConfiguration(strap: $0, distanceSensor: distanceSelector, distance: distance, activity: activity,

@@ -1,13 +1,28 @@
 import BlueZ
 import Sensors
 
-/// The straps `run` and `record` are given with `--device` (repeatable), and the distance sensor
-/// beside one of them with `--distance-device`.
+/// The straps `run` and `record` are given with `--device` (repeatable), the distance sensor
+/// beside one of them with `--distance-device`, and whether its heart rate may stand in for the strap's.
 enum DeviceOptions {
     static let distanceDeviceOption = CommandSpec.Option(
         name: "--distance-device", valueName: "ADDRESS|NAME",
-        help: "a foot pod or bike sensor whose distance the strap's activity shows (with one strap)"
+        help: "a foot pod, bike sensor, treadmill or indoor bike whose distance the strap's activity shows (with one strap)"
     )
+
+    static let heartRateFromOption = CommandSpec.Option(
+        name: "--heart-rate-from", valueName: "strap|machine",
+        help: "machine: the distance device's own heart rate feeds the activity while no strap is connected (default strap)"
+    )
+
+    /// `--heart-rate-from`: `machine` needs a distance device to take it from.
+    static func heartRateSource(_ arguments: ParsedArguments, distance: SensorSelector?, spec: CommandSpec) throws(CLIError) -> HeartRateSource {
+        guard let text = arguments.value("--heart-rate-from") else { return .strap }
+        guard let source = HeartRateSource(rawValue: text) else {
+            throw .usage("--heart-rate-from '\(text)' is not \(HeartRateSource.allCases.map(\.rawValue).joined(separator: " or "))", spec)
+        }
+        if source == .machine, distance == nil { throw .usage("--heart-rate-from machine takes it from --distance-device; none given", spec) }
+        return source
+    }
 
     /// `--distance-device`, for the one strap of `straps`; several straps name theirs in the configuration file.
     static func distanceSelector(_ arguments: ParsedArguments, straps: [SensorSelector],

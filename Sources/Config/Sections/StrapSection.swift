@@ -10,10 +10,10 @@ import Platform
 ///     "straps": [
 ///       {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "intervalLabel": "Warm-up",
 ///        "cadence": {"zoneBoundaries": [114, 133, 152, 171]}, "sinks": [{"type": "stdout"}],
-///        "distanceSensor": {"name": "Stryd"}, "wheelCircumference": 2.105}
+///        "distanceSensor": {"name": "Stryd"}, "wheelCircumference": 2.105, "heartRateFrom": "strap"}
 ///     ]
 enum StrapSection {
-    static let keys = ["address", "name", "distanceSensor", "wheelCircumference", "workoutName", "intervalLabel",
+    static let keys = ["address", "name", "distanceSensor", "wheelCircumference", "heartRateFrom", "workoutName", "intervalLabel",
                        "activityIDPrefix", "cadence", "sinks"]
 
     static func read(_ node: ConfigNode, cadence base: CadenceSettings, kinds: SinkCatalog) -> [StrapConfiguration]? {
@@ -39,6 +39,7 @@ enum StrapSection {
         let selector = readSelector(object)
         let distanceSensor = object.optional("distanceSensor").map(readDistanceSensor)
         let wheel = object.optional("wheelCircumference").map { $0.meters(in: DistanceSettings.plausibleWheelCircumference) }
+        let heartRateFrom = object.optional("heartRateFrom").map { $0.choice(HeartRateSource.allCases.map(\.rawValue)).flatMap(HeartRateSource.init) }
         let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
         let intervalLabel = object.optional("intervalLabel")?.string()
         let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
@@ -46,10 +47,14 @@ enum StrapSection {
         let sinks = object.required("sinks", "where this strap's updates go").flatMap { SinkSection.readSinks($0, kinds: kinds) }
         let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
         // An optional key that is present but unreadable has been reported: the strap is not made.
-        let distanceRead = (distanceSensor.map { $0 != nil } ?? true) && (wheel.map { $0 != nil } ?? true)
+        let distanceRead = (distanceSensor.map { $0 != nil } ?? true) && (wheel.map { $0 != nil } ?? true) && (heartRateFrom.map { $0 != nil } ?? true)
         guard let selector, let workoutName, let cadence, let sinks, optionalsRead, distanceRead else { return nil }
         if let distanceSensor = distanceSensor ?? nil, distanceSensor == selector {
             object.optional("distanceSensor")?.report("the distance sensor cannot be the strap itself")
+            return nil
+        }
+        if heartRateFrom == .machine, distanceSensor == nil {
+            object.optional("heartRateFrom")?.report("\"machine\" takes the heart rate from the distanceSensor; none is given")
             return nil
         }
         var activity = ActivitySettings(workoutName: workoutName)
@@ -58,6 +63,7 @@ enum StrapSection {
         guard fitsActivityKit(activity, strap: node) else { return nil }
         var distance = DistanceSettings()
         if let circumference = wheel ?? nil { distance.wheelCircumference = circumference }
+        if let source = heartRateFrom ?? nil { distance.heartRateFrom = source }
         return StrapConfiguration(strap: selector, distanceSensor: distanceSensor ?? nil, distance: distance,
                                   activity: activity, cadence: cadence, sinks: sinks)
     }
@@ -124,6 +130,7 @@ enum StrapSection {
         if let sensor = strap.distanceSensor {
             members.append(.init("distanceSensor", .object([selectorMember(sensor)])))
             members.append(.init("wheelCircumference", .number(JSONNumber.text(strap.distance.wheelCircumference))))
+            members.append(.init("heartRateFrom", .string(strap.distance.heartRateFrom.rawValue)))
         }
         members.append(.init("workoutName", .string(strap.activity.workoutName)))
         members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))

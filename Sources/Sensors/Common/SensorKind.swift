@@ -8,6 +8,33 @@ public struct SensorKind: Sendable {
     public let measurementCharacteristic: BluetoothUUID
     public let contribution: Contribution
     let measurementType: any SensorMeasurement.Type
+    /// For kinds that share a service (the fitness machines: treadmill, indoor bike, … all 0x1826):
+    /// whether a device's advertised Service Data for `service` says it is this kind. nil: the
+    /// service alone tells the kind.
+    let serviceDataMatches: (@Sendable ([UInt8]) -> Bool)?
+    /// A characteristic of `service` read once at connect that says what the sensor offers, and
+    /// how to say it in words (nil: the value makes no sense).
+    public let capabilities: Capabilities?
+    /// What `hrbridge parse --help` shows of the kind's JSON: "RSC Measurement (foot pod): {…}".
+    public let parseHelp: String
+
+    public struct Capabilities: Sendable {
+        public let characteristic: BluetoothUUID
+        public let summary: @Sendable ([UInt8]) -> String?
+    }
+
+    init(name: String, service: BluetoothUUID, measurementCharacteristic: BluetoothUUID, contribution: Contribution,
+         measurementType: any SensorMeasurement.Type, parseHelp: String,
+         serviceDataMatches: (@Sendable ([UInt8]) -> Bool)? = nil, capabilities: Capabilities? = nil) {
+        self.name = name
+        self.service = service
+        self.measurementCharacteristic = measurementCharacteristic
+        self.contribution = contribution
+        self.measurementType = measurementType
+        self.parseHelp = parseHelp
+        self.serviceDataMatches = serviceDataMatches
+        self.capabilities = capabilities
+    }
 
     /// What a kind's measurements give the workout (DESIGN §2b: one activity fed by several sensors).
     public enum Contribution: Sendable {
@@ -34,8 +61,26 @@ public struct SensorKind: Sendable {
         try measurementType.init(parsing: value).describe(into: &fields)
     }
 
+    /// The heart rate one measurement value carries (a fitness machine's grip sensor or paired
+    /// strap), nil when it carries none or does not parse.
+    public func heartRate(in value: [UInt8]) -> Int? {
+        (try? measurementType.init(parsing: value))?.heartRate
+    }
+
+    /// Whether a device advertising `services` (and `serviceData` by service) is of this kind.
+    public func isAdvertised(by services: [BluetoothUUID], serviceData: [BluetoothUUID: [UInt8]]) -> Bool {
+        guard services.contains(service) || serviceData[service] != nil else { return false }
+        guard let serviceDataMatches else { return true }
+        return serviceData[service].map(serviceDataMatches) ?? false
+    }
+
     /// The registered kind whose measurements arrive on `characteristic`, if any.
     public static func measured(on characteristic: BluetoothUUID) -> SensorKind? {
         all.first { $0.measurementCharacteristic == characteristic }
+    }
+
+    /// The registered kind whose capabilities characteristic this is (kinds sharing a service share it).
+    public static func capabilities(on characteristic: BluetoothUUID) -> Capabilities? {
+        all.lazy.compactMap(\.capabilities).first { $0.characteristic == characteristic }
     }
 }

@@ -6,7 +6,11 @@ extension SensorKind {
         service: BluetoothUUID(assigned: 0x1816),
         measurementCharacteristic: BluetoothUUID(assigned: 0x2A5B),
         contribution: .distance(derivation: { CyclingDistance(wheelCircumference: $0.wheelCircumference) }),
-        measurementType: CyclingSpeedCadenceMeasurement.self
+        measurementType: CyclingSpeedCadenceMeasurement.self,
+        parseHelp: """
+        CSC Measurement (bike): {"wheelRevolutions":…,"lastWheelEventTime":…,
+        "crankRevolutions":…,"lastCrankEventTime":…} (event times in 1/1024 s)
+        """
     )
 }
 

@@ -5,7 +5,11 @@ extension SensorKind {
         service: .heartRateService,
         measurementCharacteristic: .heartRateMeasurement,
         contribution: .heartRate,
-        measurementType: HeartRateMeasurement.self
+        measurementType: HeartRateMeasurement.self,
+        parseHelp: """
+        Heart Rate Measurement: {"bpm":…,"contact":…,"energyExpended":…,"rr":[…]}
+        (rr in 1/1024 s)
+        """
     )
 }
 

@@ -5,7 +5,11 @@ extension SensorKind {
         service: BluetoothUUID(assigned: 0x1814),
         measurementCharacteristic: BluetoothUUID(assigned: 0x2A53),
         contribution: .distance(derivation: { _ in RunningDistance() }),
-        measurementType: RunningSpeedCadenceMeasurement.self
+        measurementType: RunningSpeedCadenceMeasurement.self,
+        parseHelp: """
+        RSC Measurement (foot pod): {"speed":…,"cadence":…,"strideLength":…,
+        "totalDistance":…,"running":…} (m/s and m; null where the flags leave a field out)
+        """
     )
 }
 

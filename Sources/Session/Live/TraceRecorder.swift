@@ -11,15 +11,19 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
     private let path: String
     private let selector: SensorSelector
     private let distance: SensorSelector?
+    private let heartRateFrom: HeartRateSource
     private var writer: TraceWriter?
     /// The write that failed, with where the trace now ends; nothing is written after it.
     public private(set) var failure: SessionError?
 
-    /// `distance`: the distance sensor whose events share the file (on the same queue).
-    public init(path: String, selector: SensorSelector, distance: SensorSelector? = nil) {
+    /// `distance`: the distance sensor whose events share the file (on the same queue);
+    /// `heartRateFrom`: whether its own heart rate may stand in for the strap's, which the header says
+    /// so that a replay decides as the run did.
+    public init(path: String, selector: SensorSelector, distance: SensorSelector? = nil, heartRateFrom: HeartRateSource = .strap) {
         self.path = path
         self.selector = selector
         self.distance = distance
+        self.heartRateFrom = heartRateFrom
     }
 
     /// nil, or the failure (once); later events are not written. The file keeps every whole line
@@ -33,6 +37,7 @@ public final class TraceRecorder: @unchecked Sendable { // used on one strap's e
                 if let distance {
                     header.version = TraceHeader.multiSensorVersion
                     (header.distanceAddress, header.distanceName) = Self.addressAndName(distance)
+                    if heartRateFrom != .strap { header.heartRateFrom = heartRateFrom }
                 }
                 writer = try TraceWriter(path: path, header: header)
             }

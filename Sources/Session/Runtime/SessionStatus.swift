@@ -16,6 +16,11 @@ struct SessionStatus: Sendable, Equatable {
     var pushToken: TokenStatus? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
+    /// What it said it offers at connect (a fitness machine's features).
+    var distanceSensorOffers: String? = nil
+    /// `--heart-rate-from`, and whether the machine's rate is what the activity shows now.
+    var heartRateSource: HeartRateSource = .strap
+    var heartRateFromMachineNow = false
     /// Updates the engine sent at priority 10, and those urgent by their reason (sensor lost or back)
     /// that it sent at 5 (push budget spent, or a flapping sensor), over the session so far.
     var urgentPushes = 0
@@ -37,8 +42,9 @@ struct SessionStatus: Sendable, Equatable {
         var summary: String
     }
 
-    /// One line: `running, activity X #7 (changed, 142 bpm)[, push token registered]; priority 10: 3 sent, 0 demoted; sink
-    /// stdout: sent 7, …`; with a distance sensor, `(changed, 142 bpm, 1234.5 m); distance sensor live; …`.
+    /// One line: `running, activity X #7 (changed, 142 bpm)[, push token registered]; priority 10: 3 sent,
+    /// 0 demoted; sink stdout: sent 7, …`; with a distance sensor, `(changed, 142 bpm, 1234.5 m); distance
+    /// sensor live (offers total distance, heart rate); heart rate from the machine while no strap (now); …`.
     var line: String {
         var text = running ? "running" : "stopped"
         if let activity {
@@ -50,7 +56,13 @@ struct SessionStatus: Sendable, Equatable {
         } else {
             text += ", no activity"
         }
-        if let distanceSensor { text += "; distance sensor \(distanceSensor.rawValue)" }
+        if let distanceSensor {
+            text += "; distance sensor \(distanceSensor.rawValue)"
+            if let distanceSensorOffers { text += " (offers \(distanceSensorOffers))" }
+        }
+        if heartRateSource == .machine {
+            text += "; heart rate from the machine while no strap (\(heartRateFromMachineNow ? "now" : "not now"))"
+        }
         text += "; priority 10: \(urgentPushes) sent, \(demotions) demoted"
         for sink in sinks { text += "; sink \(sink.name): \(sink.summary)" }
         return text

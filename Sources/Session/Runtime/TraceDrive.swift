@@ -13,7 +13,7 @@ public struct TraceDrive {
     public init(reader: TraceReader, pacer: ReplayPacer, feed: WorkoutFeed) {
         self.reader = reader
         self.pacer = pacer
-        self.feed = feed
+        self.feed = feed.following(reader.header)
     }
 
     /// Everything the drive produced, as it happens.
@@ -98,5 +98,13 @@ public struct TraceDrive {
         } catch {
             observer.warning(error.message)
         }
+    }
+}
+
+extension WorkoutFeed {
+    /// The feed a trace's events go through: its run's settings that the events alone do not say,
+    /// from the header (where the heart rate may come from), over the command's.
+    func following(_ header: TraceHeader) -> WorkoutFeed {
+        heartRate(from: header.heartRateFrom ?? .strap)
     }
 }

@@ -11,6 +11,9 @@ public struct TraceSchedule {
 
     public init(reader: TraceReader) { self.reader = reader }
 
+    /// The trace's header: what its run was set to that the events alone do not say.
+    var header: TraceHeader { reader.header }
+
     /// The next event's time; nil at the end of the trace.
     mutating func nextTime() throws(TraceReadError) -> Timestamp? {
         if upcoming == nil, !exhausted {

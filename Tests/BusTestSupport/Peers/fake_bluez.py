@@ -12,6 +12,11 @@ A value due while nobody listens waits: what was sent is exactly what a client s
 A device listed as ADDRESS=NAME=rsc is a foot pod instead (0x1814, RSC Measurement 0x2A53):
 value n is [0x02, 0x00, 0x03, 170, total] with speed 3 m/s, cadence 170 and a total distance
 of 3 n metres (u32 in 0.1 m), so the distance a client derives is 3 m per value after the first.
+ADDRESS=NAME=treadmill and ADDRESS=NAME=bike are fitness machines (0x1826, FTMS 1.0): they
+advertise the service with its Service Data (Fitness Machine Available, type bit 0 treadmill or
+bit 5 indoor bike), offer Fitness Machine Feature 0x2ACC (read), and notify Treadmill Data 0x2ACD
+(speed 10.8 km/h, total distance 3 n m, heart rate 120 + n % 20) or Indoor Bike Data 0x2AD2
+(30 km/h, 90 rpm, total distance 8 n m, heart rate 130 + n % 20).
 
 Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bluez goes):
   Silence(d s)         connected, sends nothing for s seconds
@@ -63,6 +68,13 @@ def error(name, text=''):
 KINDS = {
     'hr': ('180d', '2a37', lambda n: bytes([0x07, n & 0xFF, n >> 8])),
     'rsc': ('1814', '2a53', lambda n: bytes([0x02, 0x00, 0x03, 170]) + (30 * n).to_bytes(4, 'little')),
+    'treadmill': ('1826', '2acd', lambda n: bytes([0x04, 0x01, 0x38, 0x04]) + (3 * n).to_bytes(3, 'little') + bytes([120 + n % 20])),
+    'bike': ('1826', '2ad2', lambda n: bytes([0x14, 0x02, 0xb8, 0x0b, 0xb4, 0x00]) + (8 * n).to_bytes(3, 'little') + bytes([130 + n % 20])),
+}
+# The fitness machines' advertised Service Data for 0x1826 (FTMS §3.1) and Fitness Machine Feature.
+MACHINES = {
+    'treadmill': ([0x01, 0x01, 0x00], [0x1d, 0x16, 0, 0, 0, 0, 0, 0]),
+    'bike': ([0x01, 0x20, 0x00], [0x87, 0x56, 0, 0, 0, 0, 0, 0]),
 }
 
 
@@ -170,6 +182,12 @@ class Fake:
         shorts = self.args.uuids.split(',') if strap.kind == 'hr' else [KINDS[strap.kind][0], '180f']
         advertised = [uuid(short) for short in shorts]
         device.UpdateProperties(DEVICE, {'UUIDs': dbus.Array(advertised, signature='s', variant_level=1)})
+        if strap.kind in MACHINES:
+            # dbusmock's UpdateProperties cannot wrap a dictionary: set it and say so by hand.
+            data = dbus.Dictionary({uuid('1826'): dbus.Array(MACHINES[strap.kind][0], signature='y', variant_level=1)},
+                                   signature='sv', variant_level=1)
+            device.props[DEVICE]['ServiceData'] = data
+            device.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as', [DEVICE, {'ServiceData': data}, []])
         if self.args.connected:
             self.connect(strap, counted=False)
 
@@ -213,6 +231,9 @@ class Fake:
         if self.args.acquire:
             hr_props['NotifyAcquired'] = dbus.Boolean(False)
         self.add_char(hr_service + '/char000d', hr_service, measurement_uuid, hr_props, strap, measurement=True)
+        if strap.kind in MACHINES:
+            self.add_char(hr_service + '/char0010', hr_service, '2acc', {'Flags': dbus.Array(['read'], signature='s')}, strap,
+                          read=lambda: MACHINES[strap.kind][1])
         if strap.kind == 'hr':
             self.add_char(hr_service + '/char0010', hr_service, '2a38', {'Flags': dbus.Array(['read'], signature='s')}, strap,
                           read=lambda: [1])
@@ -403,7 +424,7 @@ def export_control(bus, fake):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME[=rsc],… (rsc: a foot pod)')
+    parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME[=rsc|treadmill|bike],… (a foot pod, a fitness machine)')
     parser.add_argument('--interval', type=int, default=20, help='ms between notifications')
     parser.add_argument('--count', type=int, default=1_000_000, help='stop after this many values')
     parser.add_argument('--spread', action='store_true', help="each sensor on a clock of its own, phases evenly apart")

@@ -54,7 +54,7 @@ import Trace
         let withoutStrap = try FakeStrapBus(["--uuids", "180f"], bus: bus) // a device, but no Heart Rate Service
         result = try Self.hrbridge(["scan", "--timeout", "0.2"], on: bus)
         #expect(result.status == 69)
-        #expect(result.log.contains("no heart-rate strap, foot pod or bike sensor found") && result.log.contains("wake the strap"), "\(result.log)")
+        #expect(result.log.contains("no heart-rate strap nor distance sensor found") && result.log.contains("wake the strap"), "\(result.log)")
         withoutStrap.stop()
     }
 

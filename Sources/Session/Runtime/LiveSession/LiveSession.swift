@@ -96,6 +96,7 @@ public final class LiveSession: @unchecked Sendable {
             isLive = true
             sourceWatchesSilence = silence.map { $0 <= .seconds(feed.engine.policy.silenceTimeout) } ?? false
         case let .trace(schedule):
+            self.feed = feed.following(schedule.header)
             self.schedule = schedule
             isLive = false
             sourceWatchesSilence = false
@@ -143,7 +144,8 @@ public final class LiveSession: @unchecked Sendable {
                           pushToken: (journal.currentUpdate ?? journal.lastUpdate).flatMap { update in
                               sinks.pushTokens.flatMap { $0.isUsed ? $0.status(of: update.activityID) : nil }
                           },
-                          distanceSensor: feed.distanceSensor,
+                          distanceSensor: feed.distanceSensor, distanceSensorOffers: feed.distanceSensorOffers,
+                          heartRateSource: feed.heartRateSource, heartRateFromMachineNow: feed.heartRateFromMachineNow,
                           urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
                           sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
         }

@@ -122,7 +122,11 @@ import Testing
         #expect(killed.wait(timeout: 30) { killed.output.contains("\"sequence\":3,") })
         killed.send(SIGKILL)
         #expect(killed.exitStatus(timeout: 10) == 128 + SIGKILL)
-        let left = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath))))
+        // The synced file has the start (it reserved the numbers to 17); its unsynced twin, which a
+        // killed process does not lose, the newest update.
+        let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath))))
+        #expect(synced.entries.map { "\($0.lastUpdate.event.rawValue)#\($0.lastUpdate.sequence)…\($0.reservedThrough)" } == ["start#1…17"])
+        let left = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath + ".newest"))))
         let leftover = try #require(left.entries.first?.lastUpdate)
         #expect(left.entries.count == 1 && leftover.event != .end)
         #expect(left.entries.first?.sinks == ["stdout", setup.server.baseURL])

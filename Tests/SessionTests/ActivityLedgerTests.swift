@@ -50,6 +50,48 @@ import Testing
         #expect(try ActivityLedger(decoding: ledger.encoded()) == ledger)
     }
 
+    /// A start, an end, and an update past its activity's reservation (which then moves on) are
+    /// synced; the updates between are not.
+    @Test func aStartAnEndAndOneUpdateInEachReservationAreSynced() throws {
+        let start = try Self.engineUpdates()[0]
+        var ledger = ActivityLedger()
+        let startSynced = ledger.record(start, sinks: ["stdout"])
+        #expect(startSynced)
+        var update = start
+        update.event = .update
+        var synced: [Int] = []
+        for sequence in 2...40 {
+            update.sequence = sequence
+            if ledger.record(update, sinks: ["stdout"]) { synced.append(sequence) }
+        }
+        #expect(ActivityLedger.reservedAhead == 16)
+        #expect(synced == [18, 35], "the start reserves through 17, 18 through 34, 35 through 51")
+        #expect(ledger.entries.map(\.reservedThrough) == [51])
+        var end = update
+        end.event = .end
+        end.sequence = 41
+        let endSynced = ledger.record(end, sinks: ["stdout"])
+        #expect(endSynced)
+    }
+
+    /// Known last sequences give the next number; after a machine restart, the number past the reservation.
+    @Test func recoveryWithoutTheLastSequencesSkipsPastTheReservation() throws {
+        let updates = try Self.engineUpdates()
+        var ledger = ActivityLedger()
+        for update in updates.prefix(3) { ledger.record(update, sinks: ["stdout"]) }
+        let later = Self.origin.adding(seconds: 3600)
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4])
+        ledger.lastSequencesKnown = false
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [18])
+        ledger.record(updates[3], sinks: ["stdout"])
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4],
+                "an end sent is sent again as it was")
+        let decoded = try ActivityLedger.decoded(try ledger.encoded(boot: "a-boot"))
+        #expect(decoded.boot == "a-boot")
+        #expect(decoded.ledger.entries == ledger.entries)
+        #expect(try ActivityLedger.decoded(Array(#"{"version":1,"activities":[]}"#.utf8)).boot == nil)
+    }
+
     @Test func aStartWithAnIdAlreadyListedOpensASecondEntry() throws {
         let updates = try Self.engineUpdates()
         var ledger = ActivityLedger()

@@ -23,7 +23,7 @@ import Testing
         #expect(loaded.warning == nil)
         #expect(loaded.ledger == (try Self.ledger()))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("activities")).sorted()
-        #expect(leftovers == ["strap-A.json", "strap-A.lock"], "no temporary file stays behind")
+        #expect(leftovers == ["strap-A.json", "strap-A.json.newest", "strap-A.lock"], "no temporary file stays behind")
         try file.save(ActivityLedger())
         #expect(!FileManager.default.fileExists(atPath: file.path))
         file.release()
@@ -43,6 +43,40 @@ import Testing
         let second = try ActivityStateFile(directory: directory.url.path, key: "strap-A")
         #expect(second.load().ledger == (try Self.ledger()), "what the first left is there for the second")
         second.release()
+    }
+
+    /// Updates between syncs reach the state file's newest twin only: read back in the boot that wrote
+    /// them (a crashed process loses nothing), not after the machine restarted (a power cut may have).
+    @Test func unsyncedSavesCountInTheBootThatWroteThemOnly() throws {
+        let directory = try TemporaryDirectory()
+        let updates = try ActivityLedgerTests.engineUpdates()
+        let writer = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
+        var ledger = ActivityLedger()
+        for update in updates.prefix(3) {
+            let mustSync = ledger.record(update, sinks: ["stdout"])
+            try writer.save(ledger, synced: mustSync)
+        }
+        writer.release()
+        let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: writer.path))))
+        #expect(synced.entries.map(\.lastUpdate.sequence) == [1], "only the start was synced")
+        let later = ActivityLedgerTests.origin.adding(seconds: 3600)
+
+        let sameBoot = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
+        #expect(try sameBoot.read() == ledger)
+        #expect(try sameBoot.read().recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4])
+        sameBoot.release()
+
+        let restarted = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-2")
+        let read = try restarted.read()
+        #expect(!read.lastSequencesKnown)
+        #expect(read.entries.map(\.lastUpdate.sequence) == [1])
+        #expect(read.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [18])
+        restarted.release()
+
+        _ = try directory.write("activities/strap-A.json.newest", "{\"version\":1,\"boot\":\"boot-1\",\"activ")
+        let damagedTwin = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
+        #expect(try damagedTwin.read().lastSequencesKnown == false, "a damaged twin falls back to the synced file")
+        damagedTwin.release()
     }
 
     @Test func aCorruptFileIsMovedAsideAndNamed() throws {

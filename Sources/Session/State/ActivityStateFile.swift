@@ -10,11 +10,21 @@ import Platform
 /// held for the session's life: a second run for the same key is refused instead of both ending
 /// each other's activities. The lock is `flock(2)`, so a crashed or killed run releases it with
 /// its last descriptor; its state file stays for the next run to recover.
+///
+/// Beside it, `<key>.json.newest` holds the newest state, written on every save without a sync;
+/// the state file itself is synced, on the saves the ledger says must be (a start, an end, a
+/// sequence past its reservation). The newest file is written first, so in the boot that wrote it
+/// it is never older than the state file; after a restart of the machine only the synced state
+/// file counts, with each activity's reservation (`ActivityLedger.lastSequencesKnown`).
 public final class ActivityStateFile {
     let path: String
     private let lockPath: String
     /// The file and its temporary twin: named once, not per update.
     private let file: DurableFile
+    /// The newest state, unsynced.
+    private let newest: DurableFile
+    /// The kernel's boot id, said in each file: a file from this boot survived with the page cache.
+    private let boot: String?
     private var lockDescriptor: Int32
     /// The folder, open while the lock is held: each save syncs it, without an open and close per update.
     private var folderDescriptor: Int32 = -1
@@ -33,11 +43,13 @@ public final class ActivityStateFile {
         }
     }
 
-    /// Creates the directory if needed and takes the lock.
-    init(directory: String, key: String) throws(Failure) {
+    /// Creates the directory if needed and takes the lock. `boot`: the machine's boot id (tests give another).
+    init(directory: String, key: String, boot: String? = BootIdentity.current) throws(Failure) {
         let folder = FilePath.join(directory, "activities")
         path = FilePath.join(folder, key + ".json")
         file = DurableFile(path: path)
+        newest = DurableFile(path: path + ".newest")
+        self.boot = boot
         lockPath = FilePath.join(folder, key + ".lock")
         do {
             try FilePath.createDirectories(folder)
@@ -74,28 +86,40 @@ public final class ActivityStateFile {
         }
     }
 
-    /// What the file holds (empty when there is none), leaving a damaged file where it is.
+    /// What the files hold (empty when there is none), leaving a damaged state file where it is:
+    /// the newest file when this boot wrote it, else the synced state file with its reservations.
     func read() throws(LedgerFormatError) -> ActivityLedger {
         guard let data = FileManager.default.contents(atPath: path) else { return ActivityLedger() }
-        return try ActivityLedger(decoding: Array(data))
+        let synced = try ActivityLedger.decoded(Array(data))
+        if let boot, let data = FileManager.default.contents(atPath: newest.path),
+           let newer = try? ActivityLedger.decoded(Array(data)), newer.boot == boot {
+            return newer.ledger
+        }
+        var ledger = synced.ledger
+        ledger.lastSequencesKnown = false
+        return ledger
     }
 
-    /// Replaces the file atomically (`DurableFile`: temporary file, fsync, rename, fsync of the
-    /// directory), or removes it when the ledger is empty: a crash at any moment leaves the old or
-    /// the new state.
-    func save(_ ledger: ActivityLedger) throws(Failure) {
+    /// Writes the newest state, then, when `synced`, replaces the state file durably (`DurableFile`:
+    /// temporary file, fsync, rename, fsync of the directory); removes both when the ledger is empty.
+    /// A crash at any moment leaves the old or the new state.
+    func save(_ ledger: ActivityLedger, synced: Bool = true) throws(Failure) {
         var bytes: [UInt8] = []
         if !ledger.isEmpty {
             do {
-                bytes = try ledger.encoded()
+                bytes = try ledger.encoded(boot: boot)
             } catch {
                 throw .io(path: path, what: "cannot encode the activity state: \(error)")
             }
         }
         do throws(FileSystemError) {
-            if ledger.isEmpty { try file.remove(folderDescriptor: folderDescriptor) } else {
-                try file.replace(with: bytes, folderDescriptor: folderDescriptor)
+            if ledger.isEmpty {
+                try newest.remove(synced: false) // the state file's removal syncs the folder
+                try file.remove(folderDescriptor: folderDescriptor)
+                return
             }
+            try newest.replace(with: bytes, synced: false)
+            if synced { try file.replace(with: bytes, folderDescriptor: folderDescriptor) }
         } catch {
             throw .io(path: error.path, what: "cannot save the activity state: \(error.reason)")
         }

@@ -22,10 +22,8 @@ public struct DurableFile: Sendable {
     }
 
     /// Replaces the file with `bytes`. `folderDescriptor`: the folder, when the caller keeps it open
-    /// (a state file saved on every update); otherwise it is opened for the sync. `synced: false`
-    /// leaves out both syncs: still whole-or-nothing if the process dies (the kernel keeps what was
-    /// written), but a power cut may lose the change or, on some file systems, the contents.
-    public func replace(with bytes: [UInt8], folderDescriptor: Int32 = -1, synced: Bool = true) throws(FileSystemError) {
+    /// (a state file saved on every update); otherwise it is opened for the sync.
+    public func replace(with bytes: [UInt8], folderDescriptor: Int32 = -1) throws(FileSystemError) {
         let temporary = temporaryPath
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw FileSystemError(path: temporary, code: errno) }
@@ -42,20 +40,20 @@ public struct DurableFile: Sendable {
             written += count
         }
         // The mode of an existing temporary file (a crashed run's) is not changed by open.
-        let prepared = fchmod(descriptor, mode) == 0 && (!synced || fsync(descriptor) == 0)
+        let synced = fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0
         close(descriptor)
-        guard prepared, rename(temporary, path) == 0 else {
+        guard synced, rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw FileSystemError(path: path, code: code)
         }
-        if synced { syncFolder(folderDescriptor) }
+        syncFolder(folderDescriptor)
     }
 
-    /// Removes the file if it is there, durably unless `synced` is false.
-    public func remove(folderDescriptor: Int32 = -1, synced: Bool = true) throws(FileSystemError) {
+    /// Removes the file if it is there, durably.
+    public func remove(folderDescriptor: Int32 = -1) throws(FileSystemError) {
         if unlink(path) != 0, errno != ENOENT { throw FileSystemError(path: path, code: errno) }
-        if synced { syncFolder(folderDescriptor) }
+        syncFolder(folderDescriptor)
     }
 
     /// Makes a rename or removal durable.

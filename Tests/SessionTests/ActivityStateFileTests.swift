@@ -79,6 +79,25 @@ import Testing
         damagedTwin.release()
     }
 
+    /// The twin is rewritten in place: a shorter state is padded with spaces (no truncate) and reads back.
+    @Test func theTwinIsRewrittenInPlaceAndReadsBackWhenShorter() throws {
+        let directory = try TemporaryDirectory()
+        let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
+        let start = try ActivityLedgerTests.engineUpdates()[0]
+        var longer = ActivityLedger()
+        longer.record(start, sinks: ["stdout", "https://a-long-sink-name.example.org/v1/activities"])
+        try file.save(longer)
+        let twin = file.path + ".newest"
+        let length = try #require(FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int)
+        var shorter = ActivityLedger()
+        shorter.record(start, sinks: ["stdout"])
+        try file.save(shorter, synced: false)
+        #expect(try FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int == length, "padded, not truncated")
+        #expect(try String(contentsOfFile: twin, encoding: .utf8).hasSuffix("  "))
+        #expect(try file.read() == shorter)
+        file.release()
+    }
+
     @Test func aCorruptFileIsMovedAsideAndNamed() throws {
         let directory = try TemporaryDirectory()
         let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A")

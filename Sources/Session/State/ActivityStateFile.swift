@@ -11,18 +11,21 @@ import Platform
 /// each other's activities. The lock is `flock(2)`, so a crashed or killed run releases it with
 /// its last descriptor; its state file stays for the next run to recover.
 ///
-/// Beside it, `<key>.json.newest` holds the newest state, written on every save without a sync;
+/// Beside it, `<key>.json.newest` holds the newest state, rewritten in place on every save without a sync;
 /// the state file itself is synced, on the saves the ledger says must be (a start, an end, a
 /// sequence past its reservation). The newest file is written first, so in the boot that wrote it
 /// it is never older than the state file; after a restart of the machine only the synced state
-/// file counts, with each activity's reservation (`ActivityLedger.lastSequencesKnown`).
+/// file counts, with each activity's reservation (`ActivityLedger.lastSequencesKnown`). A rewrite
+/// cut short by the process's death leaves text that does not parse (then the synced file counts)
+/// or entries each as old or as new as the last two saves: the update being saved was not sent yet,
+/// so either is right.
 public final class ActivityStateFile {
     let path: String
     private let lockPath: String
     /// The file and its temporary twin: named once, not per update.
     private let file: DurableFile
     /// The newest state, unsynced.
-    private let newest: DurableFile
+    private let newest: OverwrittenFile
     /// The kernel's boot id, said in each file: a file from this boot survived with the page cache.
     private let boot: String?
     private var lockDescriptor: Int32
@@ -48,7 +51,7 @@ public final class ActivityStateFile {
         let folder = FilePath.join(directory, "activities")
         path = FilePath.join(folder, key + ".json")
         file = DurableFile(path: path)
-        newest = DurableFile(path: path + ".newest")
+        newest = OverwrittenFile(path: path + ".newest")
         self.boot = boot
         lockPath = FilePath.join(folder, key + ".lock")
         do {
@@ -114,11 +117,11 @@ public final class ActivityStateFile {
         }
         do throws(FileSystemError) {
             if ledger.isEmpty {
-                try newest.remove(synced: false) // the state file's removal syncs the folder
+                try newest.remove() // the state file's removal syncs the folder
                 try file.remove(folderDescriptor: folderDescriptor)
                 return
             }
-            try newest.replace(with: bytes, synced: false)
+            try newest.overwrite(with: bytes)
             if synced { try file.replace(with: bytes, folderDescriptor: folderDescriptor) }
         } catch {
             throw .io(path: error.path, what: "cannot save the activity state: \(error.reason)")
@@ -128,6 +131,7 @@ public final class ActivityStateFile {
     /// Removes the lock file (while still holding it) and lets go. The state file stays if not empty.
     func release() {
         guard lockDescriptor >= 0 else { return }
+        newest.close()
         unlink(lockPath)
         close(lockDescriptor)
         lockDescriptor = -1

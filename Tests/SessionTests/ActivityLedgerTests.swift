@@ -50,28 +50,33 @@ import Testing
         #expect(try ActivityLedger(decoding: ledger.encoded()) == ledger)
     }
 
-    /// A start, an end, and an update past its activity's reservation (which then moves on) are
-    /// synced; the updates between are not.
-    @Test func aStartAnEndAndOneUpdateInEachReservationAreSynced() throws {
+    /// A start and an end are synced on their way; halfway through each reservation the next is
+    /// asked for off the way, and the first update past the confirmed part waits for it.
+    @Test func startsAndEndsAreSyncedNowReservationsSoon() throws {
         let start = try Self.engineUpdates()[0]
         var ledger = ActivityLedger()
-        let startSynced = ledger.record(start, sinks: ["stdout"])
-        #expect(startSynced)
+        let first = ledger.record(start, sinks: ["stdout"])
+        #expect(first == .now)
         var update = start
         update.event = .update
-        var synced: [Int] = []
+        var asked: [Int: ActivityLedger.Sync] = [:]
         for sequence in 2...40 {
             update.sequence = sequence
-            if ledger.record(update, sinks: ["stdout"]) { synced.append(sequence) }
+            let sync = ledger.record(update, sinks: ["stdout"])
+            if sync != .none { asked[sequence] = sync }
         }
         #expect(ActivityLedger.reservedAhead == 16)
-        #expect(synced == [18, 35], "the start reserves through 17, 18 through 34, 35 through 51")
-        #expect(ledger.entries.map(\.reservedThrough) == [51])
+        #expect(asked == [10: .soon, 18: .awaitSoon, 26: .soon, 34: .awaitSoon],
+                "the start reserves through 17; at 10 the next block (33) is asked for, 18 waits for it")
+        #expect(ledger.entries.map(\.reservedThrough) == [49])
+        update.sequence = 60 // past every reservation (a ledger read back after a restart, say)
+        let overtaken = ledger.record(update, sinks: ["stdout"])
+        #expect(overtaken == .now)
         var end = update
         end.event = .end
-        end.sequence = 41
-        let endSynced = ledger.record(end, sinks: ["stdout"])
-        #expect(endSynced)
+        end.sequence = 61
+        let last = ledger.record(end, sinks: ["stdout"])
+        #expect(last == .now)
     }
 
     /// Known last sequences give the next number; after a machine restart, the number past the reservation.

@@ -53,8 +53,8 @@ import Testing
         let writer = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
         var ledger = ActivityLedger()
         for update in updates.prefix(3) {
-            let mustSync = ledger.record(update, sinks: ["stdout"])
-            try writer.save(ledger, synced: mustSync)
+            let sync = ledger.record(update, sinks: ["stdout"])
+            try writer.save(ledger, sync: sync)
         }
         writer.release()
         let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: writer.path))))
@@ -79,6 +79,28 @@ import Testing
         damagedTwin.release()
     }
 
+    /// The next reservation is synced off the update's way; the update past the confirmed part waits for it.
+    @Test func aReservationIsSyncedSoonAndAwaitedPastTheConfirmedPart() throws {
+        let directory = try TemporaryDirectory()
+        let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
+        let start = try ActivityLedgerTests.engineUpdates()[0]
+        var ledger = ActivityLedger()
+        let first = ledger.record(start, sinks: ["stdout"])
+        try file.save(ledger, sync: first)
+        var update = start
+        update.event = .update
+        for sequence in 2...18 {
+            update.sequence = sequence
+            let sync = ledger.record(update, sinks: ["stdout"])
+            try file.save(ledger, sync: sync)
+        }
+        let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: file.path))))
+        #expect(synced.entries.map { "\($0.lastUpdate.sequence)…\($0.reservedThrough)" } == ["10…33"],
+                "the sync asked for at 10, on disk before 18 went on")
+        #expect(try file.read().entries.map(\.lastUpdate.sequence) == [18])
+        file.release()
+    }
+
     /// The twin is rewritten in place: a shorter state is padded with spaces (no truncate) and reads back.
     @Test func theTwinIsRewrittenInPlaceAndReadsBackWhenShorter() throws {
         let directory = try TemporaryDirectory()
@@ -91,7 +113,7 @@ import Testing
         let length = try #require(FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int)
         var shorter = ActivityLedger()
         shorter.record(start, sinks: ["stdout"])
-        try file.save(shorter, synced: false)
+        try file.save(shorter, sync: .none)
         #expect(try FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int == length, "padded, not truncated")
         #expect(try String(contentsOfFile: twin, encoding: .utf8).hasSuffix("  "))
         #expect(try file.read() == shorter)

@@ -11,21 +11,37 @@ struct ActivityLedger: Sendable, Equatable {
         /// Names of the sinks it went to that may still lack its end (`stdout`, `file:PATH`, a URL,
         /// `apns`): all of them while it runs; after a run ended it, only those that run did not reach.
         var sinks: [String]
-        /// The highest sequence the activity may use before the state file is synced again. Only a
-        /// start, an end and every `reservedAhead`-th update are synced to disk (an fsync is ~1 ms on
-        /// a good disk and tens on an SD card, in the way of every update); the others are written
-        /// without a sync, which a crashed process does not lose but a power cut may. After one,
-        /// the synced file's reservation is the number no update can have passed.
+        /// The highest sequence the activity may use: what the synced state file says, or will say
+        /// once a sync asked for `soon` is done. Only a start and an end are synced on an update's way
+        /// out (an fsync is ~1 ms on a good disk and tens on an SD card); every other update is
+        /// written without a sync, which a crashed process does not lose but a power cut may. After
+        /// one, the synced file's reservation is the number no update can have passed.
         var reservedThrough: Int
+        /// The part of the reservation known to be on disk: an update past it waits for the sync.
+        var confirmedThrough: Int
 
         init(lastUpdate: ActivityUpdate, sinks: [String], reservedThrough: Int? = nil) {
             self.lastUpdate = lastUpdate
             self.sinks = sinks
             self.reservedThrough = reservedThrough ?? lastUpdate.sequence
+            confirmedThrough = self.reservedThrough
         }
     }
 
-    /// Updates an activity may send between two synced saves.
+    /// What saving an update asks of the synced state file (`ActivityStateFile.save`).
+    enum Sync: Sendable, Equatable {
+        /// Nothing: the update is within its activity's reservation on disk.
+        case none
+        /// On the update's way, before it goes out: a start, an end, an update past every reservation.
+        case now
+        /// Off the update's way: half the reservation is used, the next block is asked for.
+        case soon
+        /// The block asked for `soon` must be on disk before this update goes out: wait for it
+        /// (done long since at any update rate: it was asked for half a block ago).
+        case awaitSoon
+    }
+
+    /// Updates a reservation covers.
     static let reservedAhead = 16
 
     private(set) var entries: [Entry] = []
@@ -46,24 +62,34 @@ struct ActivityLedger: Sendable, Equatable {
     /// Records an update sent to `sinks`. A start opens an entry; other updates replace the newest
     /// entry of their activity (a replayed trace may start an activity id a recovered one had).
     /// Every update is recorded (not only starts and ends): recovery must continue the sequence.
-    /// True when this save must be synced to disk before the update goes out: a start or an end
-    /// (a power cut must not lose an activity, or make an end look unsent), or an update past its
-    /// activity's reservation, which then reaches `reservedAhead` further.
+    /// Says what the save must do with the synced file: a start or an end now (a power cut must not
+    /// lose an activity, or make an end look unsent); halfway through a reservation the next one
+    /// soon; past the confirmed part, wait for it.
     @discardableResult
-    mutating func record(_ update: ActivityUpdate, sinks: [String]) -> Bool {
+    mutating func record(_ update: ActivityUpdate, sinks: [String]) -> Sync {
         let reservation = update.sequence + Self.reservedAhead
         guard update.event != .start,
               let index = entries.lastIndex(where: { $0.lastUpdate.activityID == update.activityID }) else {
             // A start, or an update whose start was recorded elsewhere (kept anyway).
             entries.append(Entry(lastUpdate: update, sinks: sinks, reservedThrough: reservation))
-            return true
+            return .now
         }
         entries[index].lastUpdate = update
-        guard update.event == .update, update.sequence <= entries[index].reservedThrough else {
-            entries[index].reservedThrough = max(entries[index].reservedThrough, reservation)
-            return true
+        let entry = entries[index]
+        if update.event == .end || update.sequence > entry.reservedThrough {
+            entries[index].reservedThrough = max(entry.reservedThrough, reservation)
+            entries[index].confirmedThrough = entries[index].reservedThrough
+            return .now
         }
-        return false
+        if update.sequence > entry.confirmedThrough {
+            entries[index].confirmedThrough = entry.reservedThrough
+            return .awaitSoon
+        }
+        if entry.reservedThrough == entry.confirmedThrough, update.sequence > entry.reservedThrough - Self.reservedAhead / 2 {
+            entries[index].reservedThrough += Self.reservedAhead
+            return .soon
+        }
+        return .none
     }
 
     /// The ends are out through `reached` (sinks that finished without failing: delivered or spooled

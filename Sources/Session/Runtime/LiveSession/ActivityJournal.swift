@@ -5,9 +5,10 @@ import Sensors
 /// Where a session's updates go, in the one order that is safe across a crash: each update into the
 /// ledger and the state file before any sink sees it, so the next run continues the sequence and
 /// never repeats a number a receiver already has; at the end, what reached the sinks struck off.
-/// The file is synced to disk only where the ledger says (a start, an end, one update in
-/// `ActivityLedger.reservedAhead`): a sync per update held every update ~1 ms on a good disk
-/// (docs/performance.md, "A gateway's load"), and tens on an SD card.
+/// The file is synced to disk on an update's way only at a start and an end; the reservations of
+/// sequence numbers that cover the updates between are synced off it (`ActivityLedger.Sync`): a
+/// sync per update held every update ~1 ms on a good disk (docs/performance.md, "A gateway's
+/// load"), and tens on an SD card.
 struct ActivityJournal {
     let sinks: SinkSet
     private let stateFile: ActivityStateFile
@@ -42,7 +43,7 @@ struct ActivityJournal {
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
         if LatencyTrace.isOn { LatencyTrace.note("journal", activity: update.activityID, sequence: update.sequence) }
-        let mustSync = ledger.record(update, sinks: sinks.names)
+        let sync = ledger.record(update, sinks: sinks.names)
         lastUpdate = update
         updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
         if update.event == .end {
@@ -50,7 +51,7 @@ struct ActivityJournal {
             if ended.count > Self.endedRemembered { ended.removeFirst() }
         }
         do {
-            try stateFile.save(ledger, synced: mustSync)
+            try stateFile.save(ledger, sync: sync)
         } catch {
             throw .stateFile(.unwritable(error.description))
         }

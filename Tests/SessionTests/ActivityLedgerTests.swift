@@ -147,6 +147,8 @@ import Testing
         ("\"event\":\"start\"", "\"event\":\"begin\"", "activities[0].lastUpdate.event: expected start, update or end, got \"begin\""),
         ("\"sequence\":1", "\"sequence\":0", "activities[0].lastUpdate.sequence: expected a number ≥ 1, got 0"),
         ("\"timestamp\":1704088800", "\"timestamp\":1e300", "activities[0].lastUpdate.timestamp: expected Unix seconds"),
+        ("\"reservedThrough\":17", "\"reservedThrough\":9223372036854775807", "activities[0].reservedThrough: expected 1…16001"),
+        ("\"reservedThrough\":17", "\"reservedThrough\":0", "activities[0].reservedThrough: expected 1…16001 (its lastUpdate's sequence on), got 0"),
     ])
     func damagedFieldsAreNamed(original: String, damaged: String, expected: String) throws {
         var ledger = ActivityLedger()

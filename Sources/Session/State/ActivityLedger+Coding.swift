@@ -46,6 +46,7 @@ extension ActivityLedger {
 
     /// The ledger and the boot it was written in (nil: not said).
     static func decoded(_ bytes: [UInt8]) throws(LedgerFormatError) -> (ledger: ActivityLedger, boot: String?) {
+        let maximumReservation = 1000 * reservedAhead
         let file: StoredLedger
         do {
             file = try JSONDecoder().decode(StoredLedger.self, from: Data(bytes))
@@ -59,8 +60,14 @@ extension ActivityLedger {
         }
         var entries: [Entry] = []
         for (index, stored) in file.activities.enumerated() {
-            entries.append(Entry(lastUpdate: try stored.lastUpdate.update(at: "activities[\(index)].lastUpdate"), sinks: stored.sinks,
-                                 reservedThrough: stored.reservedThrough))
+            let update = try stored.lastUpdate.update(at: "activities[\(index)].lastUpdate")
+            // A reservation runs at most two blocks past the last update: a number far past that is
+            // damage (and Int.max would overflow the recovered end's sequence).
+            if let reserved = stored.reservedThrough, reserved < update.sequence || reserved - update.sequence > maximumReservation {
+                throw LedgerFormatError(message: "activities[\(index)].reservedThrough: expected \(update.sequence)…"
+                    + "\(update.sequence + maximumReservation) (its lastUpdate's sequence on), got \(reserved)")
+            }
+            entries.append(Entry(lastUpdate: update, sinks: stored.sinks, reservedThrough: stored.reservedThrough))
         }
         return (ActivityLedger(entries: entries), file.boot)
     }

@@ -7,20 +7,20 @@ import Platform
 import Sensors
 import Synchronization
 
-/// Reads the SOCK_SEQPACKET socket AcquireNotify hands out: each datagram is one
-/// notification. A thread of its own sleeps in recvmsg(2) until the kernel has one: one wake-up
-/// and one system call per notification (where a DispatchSource costs three thread hand-offs:
-/// the dispatch manager's epoll, a worker, the re-arm). The kernel stamps each datagram
-/// (SO_TIMESTAMP, the wall clock), so reading the clock costs no second call (a real one where
-/// the clock source is not the TSC, as in VMs). Values go to the events queue synchronously
-/// (`QueueHandOver`), which on an idle serial queue runs right here. EOF or an error (bluetoothd hangs the socket
-/// up when the link drops) is reported once. The receive has no timeout (the link's
-/// `SilenceWatchdog` watches for silence): a timeout is a kernel timer armed and cancelled on
-/// every notification, which the realbluez VM measured as costly (docs/performance.md). The
-/// watchdog gets each value's time as soon as it is read, and can ask whether more are waiting.
+/// Reads the SOCK_SEQPACKET socket AcquireNotify hands out: each datagram is one notification.
+/// The process's `EventLoop` wakes when the kernel has one, and the value is read, stamped and
+/// handed on right there: one wake-up per notification, of one thread for every sensor (a thread
+/// per socket cost a thread a sensor for nothing more; a DispatchSource costs three thread
+/// hand-offs: the dispatch manager's epoll, a worker, the re-arm). The kernel stamps each datagram
+/// (SO_TIMESTAMP, the wall clock), so reading the clock costs no second call (a real one where the
+/// clock source is not the TSC, as in VMs). Values go to the events queue synchronously
+/// (`QueueHandOver`), which on an idle serial queue runs right here. EOF or an error (bluetoothd
+/// hangs the socket up when the link drops) is reported once. The watchdog gets each value's time
+/// as soon as it is read, and can ask whether more are waiting: the loop may be busy with another
+/// sensor's value.
 final class NotificationSocket: Sendable {
     private let descriptor: Int32
-    /// Open until the reader thread closes the descriptor; guards `close()` against a reused number.
+    /// Open until the loop closes the descriptor; guards `close()` against a reused number.
     private let state = SocketState()
 
     /// `value` and `closed` run on `queue`. `clock` stamps a value the kernel did not.
@@ -28,43 +28,23 @@ final class NotificationSocket: Sendable {
           watchdog: SilenceWatchdog, value: @escaping @Sendable ([UInt8], Timestamp) -> Void, closed: @escaping @Sendable () -> Void) {
         guard let descriptor = socket.take() else { return nil }
         self.descriptor = descriptor
-        // bluetoothd makes the pair non-blocking and the flag travels with the descriptor:
-        // the reader thread must sleep in recv, not see EAGAIN.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var on: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_TIMESTAMP, &on, socklen_t(MemoryLayout<Int32>.size))
-        let size = max(Int(mtu), 512)
-        NamedThread.start("hrbridge.notify") { [state] in
-            var reader = DatagramReader(descriptor: descriptor, size: size)
-            // One hand-over runs every value, reading it from `latest` (a closure handed to `sync`
-            // would be made into a block anew each time: an allocation, a copy and their release).
-            let latest = LatestValue()
-            let delivery = QueueHandOver(queue: queue) { value(latest.bytes, latest.time) }
-            while true {
-                let count = reader.receive()
-                if count > 0 {
-                    reader.copy(count, into: &latest.bytes)
-                    latest.time = reader.kernelTimestamp() ?? clock()
-                    watchdog.feed(at: latest.time) // before the queue, which a busy consumer may hold
-                    delivery.run()
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
+        let reader = SocketReader(descriptor: descriptor, size: max(Int(mtu), 512), queue: queue, clock: clock,
+                                  watchdog: watchdog, value: value)
+        EventLoop.shared.watch(descriptor, ready: { reader.readOne() }, ended: { [state] in
             reader.release()
             state.isOpen.withLock { open in
                 open = false
                 Glibc.close(descriptor)
             }
             queue.async { closed() }
-        }
+        })
         watchdog.watch { [state] in state.hasWaitingValues(descriptor) }
     }
 
-    /// Ends reading: the blocked recv returns, the thread closes the socket (which releases
-    /// the notify session in bluetoothd).
+    /// Ends reading: the socket reads as ended, the loop closes it (which releases the notify
+    /// session in bluetoothd).
     func close() {
         state.isOpen.withLock { open in
             if open { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
@@ -74,7 +54,42 @@ final class NotificationSocket: Sendable {
     deinit { close() }
 }
 
-/// Shared by the socket's owner and its reader thread (which may outlive the owner briefly).
+/// The loop's side of one socket: reads a datagram, stamps it, feeds the watchdog, hands it over.
+/// Used by the loop's thread alone.
+private final class SocketReader: @unchecked Sendable {
+    private var reader: DatagramReader
+    private let clock: @Sendable () -> Timestamp
+    private let watchdog: SilenceWatchdog
+    /// One hand-over runs every value, reading it from `latest` (a closure handed to `sync` would be
+    /// made into a block anew each time: an allocation, a copy and their release).
+    private let latest = LatestValue()
+    private let delivery: QueueHandOver
+
+    init(descriptor: Int32, size: Int, queue: DispatchQueue, clock: @escaping @Sendable () -> Timestamp,
+         watchdog: SilenceWatchdog, value: @escaping @Sendable ([UInt8], Timestamp) -> Void) {
+        reader = DatagramReader(descriptor: descriptor, size: size)
+        self.clock = clock
+        self.watchdog = watchdog
+        delivery = QueueHandOver(queue: queue) { [latest] in value(latest.bytes, latest.time) }
+    }
+
+    /// One datagram (the loop calls again while more wait); false at EOF or an error.
+    func readOne() -> Bool {
+        let count = reader.receive()
+        if count > 0 {
+            reader.copy(count, into: &latest.bytes)
+            latest.time = reader.kernelTimestamp() ?? clock()
+            watchdog.feed(at: latest.time) // before the queue, which a busy consumer may hold
+            delivery.run()
+            return true
+        }
+        return count < 0 && (errno == EINTR || errno == EAGAIN)
+    }
+
+    func release() { reader.release() }
+}
+
+/// Shared by the socket's owner and the loop (whose watch may outlive the owner briefly).
 private final class SocketState: Sendable {
     let isOpen = Mutex(true)
 
@@ -87,7 +102,7 @@ private final class SocketState: Sendable {
     }
 }
 
-/// The value the reader thread hands over. Only that thread writes it, and only while no hand-over is
+/// The value the loop hands over. Only the loop's thread writes it, and only while no hand-over is
 /// under way; the queue's work reads it while the thread waits for it. So its variables skip the
 /// dynamic exclusivity check, and the class is Sendable by that hand-over.
 private final class LatestValue: @unchecked Sendable {
@@ -117,7 +132,8 @@ private struct DatagramReader {
             message.msg_iovlen = 1
             message.msg_control = control.baseAddress
             message.msg_controllen = control.count
-            let count = recvmsg(descriptor, &message, 0)
+            // Without waiting: the descriptor is bluetoothd's, non-blocking or not, and the loop must not sleep here.
+            let count = recvmsg(descriptor, &message, Int32(MSG_DONTWAIT))
             controlLength = count > 0 ? Int(message.msg_controllen) : 0
             return count
         }

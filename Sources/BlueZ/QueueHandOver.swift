@@ -2,7 +2,7 @@ import CDispatch
 import Dispatch
 
 /// Runs one fixed piece of work on a serial queue and waits for it: `DispatchQueue.sync`, without the
-/// block. The reader thread of an AcquireNotify socket hands every value over this way.
+/// block. The event loop hands every value of an AcquireNotify socket over this way.
 ///
 /// `sync(execute: DispatchWorkItem)` goes through libdispatch's path for blocks with private data (the
 /// work item's flags): a block copy and release, the item's own invoke, the overlay's getter with its

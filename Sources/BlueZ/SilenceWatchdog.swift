@@ -6,8 +6,8 @@ import Synchronization
 /// value's time (the kernel's stamp on the socket path: no clock read, no timer change per value).
 /// One one-shot timer wakes at the last known value's time + `timeout`; if a value came since, it
 /// sets itself for that one's. While values flow that is one wake-up per timeout, and silence is
-/// seen `timeout` after the last value. The check runs on the timer's own thread (the time is an
-/// atomic, `onSilence` must be callable from any thread): at 1 Hz it falls on the instant of a
+/// seen `timeout` after the last value. The check runs on the event loop, with no queue (the time is
+/// an atomic, `onSilence` must be callable from any thread): at 1 Hz it falls on the instant of a
 /// notification, and on the link's queue it would wait for the reader's value, or the reader for it.
 ///
 /// Late values are not silence: the socket's reader stamps each value into the watchdog as soon as
@@ -35,7 +35,7 @@ final class SilenceWatchdog: Sendable {
         self.clock = clock
         self.onSilence = onSilence
         lastValue = Atomic(start.microsecondsSinceUnixEpoch)
-        let timer = ClockTimer(.wall, name: "hrbridge.silence", queue: nil) { [weak self] in self?.check() }
+        let timer = ClockTimer(.wall, queue: nil) { [weak self] in self?.check() }
         self.timer.withLock { $0 = timer }
         timer.schedule(atNanoseconds: (start.microsecondsSinceUnixEpoch + self.timeout) * 1000)
     }

@@ -53,7 +53,7 @@ final class ValueDispatch: @unchecked Sendable {
         deliverMeasurement(bytes, at: time)
     }
 
-    /// A value from the notification socket, whose reader thread fed the watchdog already (before
+    /// A value from the notification socket, whose reader fed the watchdog already (before
     /// the queue, which a busy consumer may hold): once per value is enough.
     func socketMeasurement(_ bytes: [UInt8], at time: Timestamp) {
         guard !stopped else { return }

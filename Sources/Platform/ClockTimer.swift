@@ -5,15 +5,17 @@ import CSystem
 import Dispatch
 import Synchronization
 
-/// A one-shot timer on a thread of its own that sleeps in read(2) on a timerfd. Setting it is one
-/// timerfd_settime(2) from any thread: the sleeping thread is not woken to learn the new time.
-/// Firing wakes that thread alone, which runs `fire` on `queue` with `sync` (inline when the queue
-/// is idle, as the notification socket's thread does), or right there when there is no queue.
+/// A one-shot timer: a timerfd the process's `EventLoop` waits on. Setting it is one
+/// timerfd_settime(2) from any thread: the loop is not woken to learn the new time. Firing wakes
+/// the loop's thread alone, which runs `fire` on `queue` with `sync` (inline when the queue is idle,
+/// as the notification sockets' values are), or right there when there is no queue.
 ///
 /// Why not a DispatchSourceTimer: libdispatch wakes its manager thread, which hands the handler to
 /// a worker thread, created anew when the last one idled out after 5 s. A bridge whose deadline
 /// moves with every sample (the silence timeout) fires a timer every 10 s or so: that was three
-/// wake-ups and a new thread each time, more than the 1 Hz strap's own notifications cost.
+/// wake-ups and a new thread each time, more than the 1 Hz strap's own notifications cost. Why not
+/// a thread of its own (as before): three a sensor (its silence watchdog, its session's deadline,
+/// its socket), where one loop does the same with the same wake-ups.
 public final class ClockTimer: Sendable {
     public enum Clock: Sendable {
         /// CLOCK_REALTIME: counts a suspend, so a deadline that passed while the machine slept fires at resume.
@@ -24,23 +26,25 @@ public final class ClockTimer: Sendable {
 
     private let timer: TimerDescriptor
 
-    public init(_ clock: Clock, name: String, queue: DispatchQueue?, fire: @escaping @Sendable () -> Void) {
-        let timer = TimerDescriptor(timerfd_create(clock == .wall ? CLOCK_REALTIME : CLOCK_MONOTONIC, Int32(TFD_CLOEXEC)))
-        precondition(timer.descriptor >= 0, "timerfd_create failed: errno \(errno)")
+    public init(_ clock: Clock, queue: DispatchQueue?, fire: @escaping @Sendable () -> Void) {
+        // Non-blocking: the loop must never sleep in a read that a new setting made empty.
+        let descriptor = timerfd_create(clock == .wall ? CLOCK_REALTIME : CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        precondition(descriptor >= 0, "timerfd_create failed: errno \(errno)")
+        let timer = TimerDescriptor(descriptor)
         self.timer = timer
-        NamedThread.start(name) {
+        EventLoop.shared.watch(descriptor, ready: {
             var expirations: UInt64 = 0
-            while true {
-                let count = read(timer.descriptor, &expirations, MemoryLayout<UInt64>.size)
-                if count < 0, errno == EINTR { continue }
-                guard count == MemoryLayout<UInt64>.size, timer.open.withLock({ $0 }) else { break }
-                if let queue { queue.sync { fire() } } else { fire() }
-            }
+            let count = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
+            guard timer.open.withLock({ $0 }) else { return false }
+            guard count == MemoryLayout<UInt64>.size else { return true } // set again since it fired: not due
+            if let queue { queue.sync { fire() } } else { fire() }
+            return true
+        }, ended: {
             timer.open.withLock { isOpen in
                 isOpen = false
-                close(timer.descriptor)
+                close(descriptor)
             }
-        }
+        })
     }
 
     /// Fires once at `nanoseconds` since the clock's epoch (at once if that has passed); replaces
@@ -61,13 +65,13 @@ public final class ClockTimer: Sendable {
         }
     }
 
-    /// No more firing; the thread ends (a `fire` already running finishes).
+    /// No more firing; the loop lets the timer go (a `fire` already running finishes).
     public func cancel() {
         var now = itimerspec(it_interval: timespec(), it_value: timespec(tv_sec: 0, tv_nsec: 1))
         timer.open.withLock { isOpen in
             guard isOpen else { return }
             isOpen = false
-            _ = timerfd_settime(timer.descriptor, Int32(TFD_TIMER_ABSTIME), &now, nil) // wakes the thread to end
+            _ = timerfd_settime(timer.descriptor, Int32(TFD_TIMER_ABSTIME), &now, nil) // wakes the loop to end the watch
         }
     }
 
@@ -79,7 +83,7 @@ public final class ClockTimer: Sendable {
     }
 }
 
-/// The timerfd, shared by the timer and its thread (which closes it when it ends).
+/// The timerfd, shared by the timer and the loop (which closes it when the watch ends).
 private final class TimerDescriptor: Sendable {
     let descriptor: Int32
     /// False once cancelled or ended: from then on nothing may set the descriptor.

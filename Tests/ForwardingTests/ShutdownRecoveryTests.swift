@@ -122,11 +122,16 @@ import Testing
         #expect(killed.wait(timeout: 30) { killed.output.contains("\"sequence\":3,") })
         killed.send(SIGKILL)
         #expect(killed.exitStatus(timeout: 10) == 128 + SIGKILL)
-        let left = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath))))
+        // The synced file may lag (it holds a reservation past the newest update); its unsynced
+        // twin, which a killed process does not lose, has the newest update.
+        let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath))))
+        let left = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: setup.stateFilePath + ".newest"))))
         let leftover = try #require(left.entries.first?.lastUpdate)
         #expect(left.entries.count == 1 && leftover.event != .end)
         #expect(left.entries.first?.sinks == ["stdout", setup.server.baseURL])
         #expect(leftover.sequence >= 3)
+        #expect(synced.entries.count == 1 && synced.entries[0].lastUpdate.sequence <= leftover.sequence
+                && synced.entries[0].reservedThrough >= leftover.sequence)
         let beforeRecovery = setup.server.requests().count
 
         let next = try BridgeProcess(setup.arguments(speed: "1000"))

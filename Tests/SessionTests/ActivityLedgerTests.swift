@@ -50,6 +50,53 @@ import Testing
         #expect(try ActivityLedger(decoding: ledger.encoded()) == ledger)
     }
 
+    /// A start and an end are synced on their way; halfway through each reservation the next is
+    /// asked for off the way, and the first update past the confirmed part waits for it.
+    @Test func startsAndEndsAreSyncedNowReservationsSoon() throws {
+        let start = try Self.engineUpdates()[0]
+        var ledger = ActivityLedger()
+        let first = ledger.record(start, sinks: ["stdout"])
+        #expect(first == .now)
+        var update = start
+        update.event = .update
+        var asked: [Int: ActivityLedger.Sync] = [:]
+        for sequence in 2...40 {
+            update.sequence = sequence
+            let sync = ledger.record(update, sinks: ["stdout"])
+            if sync != .none { asked[sequence] = sync }
+        }
+        #expect(ActivityLedger.reservedAhead == 16)
+        #expect(asked == [10: .soon, 18: .awaitSoon, 26: .soon, 34: .awaitSoon],
+                "the start reserves through 17; at 10 the next block (33) is asked for, 18 waits for it")
+        #expect(ledger.entries.map(\.reservedThrough) == [49])
+        update.sequence = 60 // past every reservation (a ledger read back after a restart, say)
+        let overtaken = ledger.record(update, sinks: ["stdout"])
+        #expect(overtaken == .now)
+        var end = update
+        end.event = .end
+        end.sequence = 61
+        let last = ledger.record(end, sinks: ["stdout"])
+        #expect(last == .now)
+    }
+
+    /// Known last sequences give the next number; after a machine restart, the number past the reservation.
+    @Test func recoveryWithoutTheLastSequencesSkipsPastTheReservation() throws {
+        let updates = try Self.engineUpdates()
+        var ledger = ActivityLedger()
+        for update in updates.prefix(3) { ledger.record(update, sinks: ["stdout"]) }
+        let later = Self.origin.adding(seconds: 3600)
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4])
+        ledger.lastSequencesKnown = false
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [18])
+        ledger.record(updates[3], sinks: ["stdout"])
+        #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4],
+                "an end sent is sent again as it was")
+        let decoded = try ActivityLedger.decoded(try ledger.encoded(boot: "a-boot"))
+        #expect(decoded.boot == "a-boot")
+        #expect(decoded.ledger.entries == ledger.entries)
+        #expect(try ActivityLedger.decoded(Array(#"{"version":1,"activities":[]}"#.utf8)).boot == nil)
+    }
+
     @Test func aStartWithAnIdAlreadyListedOpensASecondEntry() throws {
         let updates = try Self.engineUpdates()
         var ledger = ActivityLedger()
@@ -100,6 +147,8 @@ import Testing
         ("\"event\":\"start\"", "\"event\":\"begin\"", "activities[0].lastUpdate.event: expected start, update or end, got \"begin\""),
         ("\"sequence\":1", "\"sequence\":0", "activities[0].lastUpdate.sequence: expected a number ≥ 1, got 0"),
         ("\"timestamp\":1704088800", "\"timestamp\":1e300", "activities[0].lastUpdate.timestamp: expected Unix seconds"),
+        ("\"reservedThrough\":17", "\"reservedThrough\":9223372036854775807", "activities[0].reservedThrough: expected 1…16001"),
+        ("\"reservedThrough\":17", "\"reservedThrough\":0", "activities[0].reservedThrough: expected 1…16001 (its lastUpdate's sequence on), got 0"),
     ])
     func damagedFieldsAreNamed(original: String, damaged: String, expected: String) throws {
         var ledger = ActivityLedger()

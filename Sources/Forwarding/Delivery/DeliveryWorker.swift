@@ -205,6 +205,7 @@ public final class DeliveryWorker: @unchecked Sendable {
         defer { condition.broadcast() } // a `waitUntilDelivered` may be waiting for this
         switch outcome {
         case .delivered:
+            if LatencyTrace.isOn { LatencyTrace.note(name, activity: delivery.activityID, sequence: delivery.sequence) }
             heldSaid[delivery.activityID] = nil
             queue.finishSending()
             counters.sent += 1

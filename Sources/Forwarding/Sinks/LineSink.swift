@@ -1,4 +1,5 @@
 import LiveState
+import Platform
 
 /// NDJSON, one update per line (docs/live-activity-updates.md): the default sink writes to standard
 /// output, `--sink file:PATH` appends to a file that is synced to disk after each start and end, so a
@@ -30,6 +31,7 @@ public final class LineSink: UpdateSink {
         }
         do {
             try output.write(line)
+            if LatencyTrace.isOn { LatencyTrace.note(name, activity: update.activityID, sequence: update.sequence) }
             if update.event != .update { try output.syncLifecycle() }
         } catch {
             throw SinkError(sink: name, message: error)

@@ -22,7 +22,7 @@ final class RequestDeadlines: Sendable {
 
     init(seconds: Double) {
         nanoseconds = Int64(seconds * 1e9)
-        let timer = ClockTimer(.monotonic, name: "hrbridge.http.deadlines", queue: nil) { [weak self] in self?.expire() }
+        let timer = ClockTimer(.monotonic, queue: nil) { [weak self] in self?.expire() }
         self.timer.withLock { $0 = timer }
     }
 

@@ -2,17 +2,25 @@ import FoundationEssentials
 import Sensors
 import LiveState
 
-/// The state file's bytes: `{"version":1,"activities":[{"sinks":[…],"lastUpdate":{…}}]}`, where
-/// `lastUpdate` is exactly the NDJSON line the sinks were sent (docs/live-activity-updates.md), so a
-/// person reading the file sees the format they already know.
+/// The state file's bytes: `{"version":1,"boot":"…","activities":[{"sinks":[…],"reservedThrough":N,
+/// "lastUpdate":{…}}]}`, where `lastUpdate` is exactly the NDJSON line the sinks were sent
+/// (docs/live-activity-updates.md), so a person reading the file sees the format they already know.
+/// `boot` (the kernel's boot id when it was written) and `reservedThrough` came later: a file
+/// without them reads as written in another boot, with nothing reserved.
 extension ActivityLedger {
     static let formatVersion = 1
 
-    func encoded() throws -> [UInt8] {
-        var bytes = Array("{\"version\":\(Self.formatVersion),\"activities\":[".utf8)
+    func encoded(boot: String? = nil) throws -> [UInt8] {
+        var bytes = Array("{\"version\":\(Self.formatVersion),".utf8)
+        if let boot {
+            var quoted = JSONBytes(capacity: 48)
+            quoted.string(boot)
+            bytes += Array("\"boot\":".utf8) + quoted.bytes + [UInt8(ascii: ",")]
+        }
+        bytes += Array("\"activities\":[".utf8)
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += Array("\n{\"sinks\":".utf8)
+            bytes += Array("\n{\"reservedThrough\":\(entry.reservedThrough),\"sinks\":".utf8)
             // JSONBytes writes what JSONEncoder would, far cheaper (docs/performance.md): this runs per update.
             var sinks = JSONBytes(capacity: 64)
             sinks.raw(UInt8(ascii: "["))
@@ -33,6 +41,12 @@ extension ActivityLedger {
 
     /// Reads what `encoded()` wrote; the error says what is wrong and where (a key path).
     init(decoding bytes: [UInt8]) throws(LedgerFormatError) {
+        self = try Self.decoded(bytes).ledger
+    }
+
+    /// The ledger and the boot it was written in (nil: not said).
+    static func decoded(_ bytes: [UInt8]) throws(LedgerFormatError) -> (ledger: ActivityLedger, boot: String?) {
+        let maximumReservation = 1000 * reservedAhead
         let file: StoredLedger
         do {
             file = try JSONDecoder().decode(StoredLedger.self, from: Data(bytes))
@@ -46,9 +60,16 @@ extension ActivityLedger {
         }
         var entries: [Entry] = []
         for (index, stored) in file.activities.enumerated() {
-            entries.append(Entry(lastUpdate: try stored.lastUpdate.update(at: "activities[\(index)].lastUpdate"), sinks: stored.sinks))
+            let update = try stored.lastUpdate.update(at: "activities[\(index)].lastUpdate")
+            // A reservation runs at most two blocks past the last update: a number far past that is
+            // damage (and Int.max would overflow the recovered end's sequence).
+            if let reserved = stored.reservedThrough, reserved < update.sequence || reserved - update.sequence > maximumReservation {
+                throw LedgerFormatError(message: "activities[\(index)].reservedThrough: expected \(update.sequence)…"
+                    + "\(update.sequence + maximumReservation) (its lastUpdate's sequence on), got \(reserved)")
+            }
+            entries.append(Entry(lastUpdate: update, sinks: stored.sinks, reservedThrough: stored.reservedThrough))
         }
-        self.init(entries: entries)
+        return (ActivityLedger(entries: entries), file.boot)
     }
 }
 
@@ -64,10 +85,12 @@ struct LedgerFormatError: Error, Sendable, Equatable, CustomStringConvertible {
 
 private struct StoredLedger: Decodable {
     var version: Int
+    var boot: String?
     var activities: [StoredEntry]
 }
 
 private struct StoredEntry: Decodable {
+    var reservedThrough: Int?
     var sinks: [String]
     var lastUpdate: StoredUpdate
 }

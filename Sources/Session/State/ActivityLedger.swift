@@ -11,11 +11,48 @@ struct ActivityLedger: Sendable, Equatable {
         /// Names of the sinks it went to that may still lack its end (`stdout`, `file:PATH`, a URL,
         /// `apns`): all of them while it runs; after a run ended it, only those that run did not reach.
         var sinks: [String]
+        /// The highest sequence the activity may use: what the synced state file says, or will say
+        /// once a sync asked for `soon` is done. Only a start and an end are synced on an update's way
+        /// out (an fsync is ~1 ms on a good disk and tens on an SD card); every other update is
+        /// written without a sync, which a crashed process does not lose but a power cut may. After
+        /// one, the synced file's reservation is the number no update can have passed.
+        var reservedThrough: Int
+        /// The part of the reservation known to be on disk: an update past it waits for the sync.
+        var confirmedThrough: Int
+
+        init(lastUpdate: ActivityUpdate, sinks: [String], reservedThrough: Int? = nil) {
+            self.lastUpdate = lastUpdate
+            self.sinks = sinks
+            self.reservedThrough = reservedThrough ?? lastUpdate.sequence
+            confirmedThrough = self.reservedThrough
+        }
     }
 
-    private(set) var entries: [Entry] = []
+    /// What saving an update asks of the synced state file (`ActivityStateFile.save`).
+    enum Sync: Sendable, Equatable {
+        /// Nothing: the update is within its activity's reservation on disk.
+        case none
+        /// On the update's way, before it goes out: a start, an end, an update past every reservation.
+        case now
+        /// Off the update's way: half the reservation is used, the next block is asked for.
+        case soon
+        /// The block asked for `soon` must be on disk before this update goes out: wait for it
+        /// (done long since at any update rate: it was asked for half a block ago).
+        case awaitSoon
+    }
 
-    init(entries: [Entry] = []) { self.entries = entries }
+    /// Updates a reservation covers.
+    static let reservedAhead = 16
+
+    private(set) var entries: [Entry] = []
+    /// False when the ledger comes from the last synced state after the machine restarted (a power
+    /// cut may have lost newer unsynced saves): each activity may then have sent up to its reservation.
+    var lastSequencesKnown = true
+
+    init(entries: [Entry] = [], lastSequencesKnown: Bool = true) {
+        self.entries = entries
+        self.lastSequencesKnown = lastSequencesKnown
+    }
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -25,16 +62,34 @@ struct ActivityLedger: Sendable, Equatable {
     /// Records an update sent to `sinks`. A start opens an entry; other updates replace the newest
     /// entry of their activity (a replayed trace may start an activity id a recovered one had).
     /// Every update is recorded (not only starts and ends): recovery must continue the sequence.
-    mutating func record(_ update: ActivityUpdate, sinks: [String]) {
-        if update.event == .start {
-            entries.append(Entry(lastUpdate: update, sinks: sinks))
-            return
-        }
-        guard let index = entries.lastIndex(where: { $0.lastUpdate.activityID == update.activityID }) else {
-            entries.append(Entry(lastUpdate: update, sinks: sinks)) // its start was recorded elsewhere: keep it anyway
-            return
+    /// Says what the save must do with the synced file: a start or an end now (a power cut must not
+    /// lose an activity, or make an end look unsent); halfway through a reservation the next one
+    /// soon; past the confirmed part, wait for it.
+    @discardableResult
+    mutating func record(_ update: ActivityUpdate, sinks: [String]) -> Sync {
+        let reservation = update.sequence + Self.reservedAhead
+        guard update.event != .start,
+              let index = entries.lastIndex(where: { $0.lastUpdate.activityID == update.activityID }) else {
+            // A start, or an update whose start was recorded elsewhere (kept anyway).
+            entries.append(Entry(lastUpdate: update, sinks: sinks, reservedThrough: reservation))
+            return .now
         }
         entries[index].lastUpdate = update
+        let entry = entries[index]
+        if update.event == .end || update.sequence > entry.reservedThrough {
+            entries[index].reservedThrough = max(entry.reservedThrough, reservation)
+            entries[index].confirmedThrough = entries[index].reservedThrough
+            return .now
+        }
+        if update.sequence > entry.confirmedThrough {
+            entries[index].confirmedThrough = entry.reservedThrough
+            return .awaitSoon
+        }
+        if entry.reservedThrough == entry.confirmedThrough, update.sequence > entry.reservedThrough - Self.reservedAhead / 2 {
+            entries[index].reservedThrough += Self.reservedAhead
+            return .soon
+        }
+        return .none
     }
 
     /// The ends are out through `reached` (sinks that finished without failing: delivered or spooled
@@ -50,12 +105,14 @@ struct ActivityLedger: Sendable, Equatable {
     }
 
     /// What a new run sends first for what the last one left: an activity still running gets
-    /// `end:recovered` with the next sequence; one whose end was sent but perhaps not delivered gets
-    /// that same end again (same sequence, so receivers see a harmless repeat).
+    /// `end:recovered` with the next sequence (past the reservation when the last ones are not
+    /// known: numbers are skipped, never repeated); one whose end was sent but perhaps not delivered
+    /// gets that same end again (same sequence, so receivers see a harmless repeat).
     func recoveryEnds(at time: Timestamp, policy: CadencePolicy) -> [Entry] {
         entries.map { entry in
-            let end = entry.lastUpdate.event == .end ? entry.lastUpdate : entry.lastUpdate.recoveredEnd(at: time, policy: policy)
-            return Entry(lastUpdate: end, sinks: entry.sinks)
+            guard entry.lastUpdate.event != .end else { return Entry(lastUpdate: entry.lastUpdate, sinks: entry.sinks) }
+            let after = lastSequencesKnown ? entry.lastUpdate.sequence : max(entry.lastUpdate.sequence, entry.reservedThrough)
+            return Entry(lastUpdate: entry.lastUpdate.recoveredEnd(at: time, policy: policy, after: after), sinks: entry.sinks)
         }
     }
 }

@@ -10,14 +10,25 @@ import Platform
 /// held for the session's life: a second run for the same key is refused instead of both ending
 /// each other's activities. The lock is `flock(2)`, so a crashed or killed run releases it with
 /// its last descriptor; its state file stays for the next run to recover.
+///
+/// Beside it, `<key>.json.newest` holds the newest state, rewritten in place on every save without a sync;
+/// the state file itself is synced where the ledger says: at a start and an end before the update
+/// goes out, for the next reservation off the update's way. The newest file is written first, so in the boot that wrote it
+/// it is never older than the state file; after a restart of the machine only the synced state
+/// file counts, with each activity's reservation (`ActivityLedger.lastSequencesKnown`). A rewrite
+/// cut short by the process's death leaves text that does not parse (then the synced file counts)
+/// or entries each as old or as new as the last two saves: the update being saved was not sent yet,
+/// so either is right.
 public final class ActivityStateFile {
     let path: String
     private let lockPath: String
-    /// The file and its temporary twin: named once, not per update.
-    private let file: DurableFile
+    /// The synced writes of the file, in order, on or off the update's way.
+    private let writer: SyncedStateWriter
+    /// The newest state, unsynced.
+    private let newest: OverwrittenFile
+    /// The kernel's boot id, said in each file: a file from this boot survived with the page cache.
+    private let boot: String?
     private var lockDescriptor: Int32
-    /// The folder, open while the lock is held: each save syncs it, without an open and close per update.
-    private var folderDescriptor: Int32 = -1
 
     enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Another live process holds the lock.
@@ -33,11 +44,12 @@ public final class ActivityStateFile {
         }
     }
 
-    /// Creates the directory if needed and takes the lock.
-    init(directory: String, key: String) throws(Failure) {
+    /// Creates the directory if needed and takes the lock. `boot`: the machine's boot id (tests give another).
+    init(directory: String, key: String, boot: String? = BootIdentity.current) throws(Failure) {
         let folder = FilePath.join(directory, "activities")
         path = FilePath.join(folder, key + ".json")
-        file = DurableFile(path: path)
+        newest = OverwrittenFile(path: path + ".newest")
+        self.boot = boot
         lockPath = FilePath.join(folder, key + ".lock")
         do {
             try FilePath.createDirectories(folder)
@@ -45,7 +57,7 @@ public final class ActivityStateFile {
             throw .io(path: folder, what: "cannot create the state directory: \(error.description)")
         }
         lockDescriptor = try Self.lock(lockPath)
-        folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        writer = SyncedStateWriter(path: path, folder: folder)
     }
 
     deinit { release() }
@@ -74,27 +86,44 @@ public final class ActivityStateFile {
         }
     }
 
-    /// What the file holds (empty when there is none), leaving a damaged file where it is.
+    /// What the files hold (empty when there is none), leaving a damaged state file where it is:
+    /// the newest file when this boot wrote it, else the synced state file with its reservations.
     func read() throws(LedgerFormatError) -> ActivityLedger {
         guard let data = FileManager.default.contents(atPath: path) else { return ActivityLedger() }
-        return try ActivityLedger(decoding: Array(data))
+        let synced = try ActivityLedger.decoded(Array(data))
+        if let boot, let data = FileManager.default.contents(atPath: newest.path),
+           let newer = try? ActivityLedger.decoded(Array(data)), newer.boot == boot {
+            return newer.ledger
+        }
+        var ledger = synced.ledger
+        ledger.lastSequencesKnown = false
+        return ledger
     }
 
-    /// Replaces the file atomically (`DurableFile`: temporary file, fsync, rename, fsync of the
-    /// directory), or removes it when the ledger is empty: a crash at any moment leaves the old or
-    /// the new state.
-    func save(_ ledger: ActivityLedger) throws(Failure) {
+    /// Writes the newest state to the twin, then does what `sync` asks with the synced file
+    /// (`DurableFile`: temporary file, fsync, rename, fsync of the directory); removes both when the
+    /// ledger is empty. A crash at any moment leaves the old or the new state.
+    func save(_ ledger: ActivityLedger, sync: ActivityLedger.Sync = .now) throws(Failure) {
         var bytes: [UInt8] = []
         if !ledger.isEmpty {
             do {
-                bytes = try ledger.encoded()
+                bytes = try ledger.encoded(boot: boot)
             } catch {
                 throw .io(path: path, what: "cannot encode the activity state: \(error)")
             }
         }
         do throws(FileSystemError) {
-            if ledger.isEmpty { try file.remove(folderDescriptor: folderDescriptor) } else {
-                try file.replace(with: bytes, folderDescriptor: folderDescriptor)
+            if ledger.isEmpty {
+                try newest.remove() // the state file's removal syncs the folder
+                try writer.removeNow()
+                return
+            }
+            try newest.overwrite(with: bytes)
+            switch sync {
+            case .none: break
+            case .now: try writer.writeNow(bytes)
+            case .soon: writer.writeSoon(bytes)
+            case .awaitSoon: try writer.awaitWrites()
             }
         } catch {
             throw .io(path: error.path, what: "cannot save the activity state: \(error.reason)")
@@ -104,11 +133,11 @@ public final class ActivityStateFile {
     /// Removes the lock file (while still holding it) and lets go. The state file stays if not empty.
     func release() {
         guard lockDescriptor >= 0 else { return }
+        writer.close() // a write still under way finishes while the lock is held
+        newest.close()
         unlink(lockPath)
         close(lockDescriptor)
         lockDescriptor = -1
-        if folderDescriptor >= 0 { close(folderDescriptor) }
-        folderDescriptor = -1
     }
 
     /// Takes the lock on `lockPath`, retrying when the file was replaced between open and lock (a

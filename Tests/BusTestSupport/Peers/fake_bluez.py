@@ -4,7 +4,9 @@ python3-dbusmock), extended with GATT objects and a virtual heart-rate strap. It
 code with hrbridge's D-Bus layer. Run it on a private bus (DBUS_SYSTEM_BUS_ADDRESS).
 
 The strap notifies 0x2A37 every --interval ms while connected and subscribed (StartNotify
-then PropertiesChanged, or AcquireNotify then a SOCK_SEQPACKET socketpair). Value n is
+then PropertiesChanged, or AcquireNotify then a SOCK_SEQPACKET socketpair). All sensors notify on
+one clock tick, unless --spread gives each its own, their phases evenly apart (real sensors' clocks
+are independent: a gateway seldom gets all of its sensors' values at the same instant). Value n is
 [0x07, n lo, n hi]: 16-bit rate n, contact detected, so tests can tell every sample apart.
 A value due while nobody listens waits: what was sent is exactly what a client should get.
 A device listed as ADDRESS=NAME=rsc is a foot pod instead (0x1814, RSC Measurement 0x2A53):
@@ -113,7 +115,12 @@ class Fake:
         mockobject.objects['/'] = self.main
         self.main.AddTemplate('bluez5', '')
         self.populate()
-        GLib.timeout_add(args.interval, self.tick)
+        if args.spread:
+            for index, strap in enumerate(self.straps):
+                phase = max(1, args.interval * index // len(self.straps))
+                GLib.timeout_add(phase, lambda s=strap: GLib.timeout_add(args.interval, self.tick, [s]) and False)
+        else:
+            GLib.timeout_add(args.interval, self.tick, self.straps)
 
     def objects(self):
         return mockobject.objects
@@ -323,9 +330,9 @@ class Fake:
                                                          'Connected': dbus.Boolean(False, variant_level=1)})
 
     # --- the strap's clock -----------------------------------------------------------------
-    def tick(self):
+    def tick(self, straps):
         if time.monotonic() >= self.silent_until:
-            for strap in self.straps:
+            for strap in straps:
                 if strap.next_rate <= self.args.count and strap.connected and strap.resolved:
                     self.notify(strap)
         return True
@@ -420,6 +427,7 @@ def main():
     parser.add_argument('--straps', default='F1:5A:17:00:00:01=HRM-Sim 1', help='ADDRESS=NAME[=rsc|treadmill|bike],… (a foot pod, a fitness machine)')
     parser.add_argument('--interval', type=int, default=20, help='ms between notifications')
     parser.add_argument('--count', type=int, default=1_000_000, help='stop after this many values')
+    parser.add_argument('--spread', action='store_true', help="each sensor on a clock of its own, phases evenly apart")
     parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')
     parser.add_argument('--uuids', default='180d,180f', help='services the straps advertise (180f alone: not a strap)')
     parser.add_argument('--connected', action='store_true', help='straps start connected (a crashed run left the link up)')

@@ -1,9 +1,14 @@
 import LiveState
+import Platform
 import Sensors
 
 /// Where a session's updates go, in the one order that is safe across a crash: each update into the
 /// ledger and the state file before any sink sees it, so the next run continues the sequence and
 /// never repeats a number a receiver already has; at the end, what reached the sinks struck off.
+/// The file is synced to disk on an update's way only at a start and an end; the reservations of
+/// sequence numbers that cover the updates between are synced off it (`ActivityLedger.Sync`): a
+/// sync per update held every update ~1 ms on a good disk (docs/performance.md, "A gateway's
+/// load"), and tens on an SD card.
 struct ActivityJournal {
     let sinks: SinkSet
     private let stateFile: ActivityStateFile
@@ -37,7 +42,8 @@ struct ActivityJournal {
     }
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
-        ledger.record(update, sinks: sinks.names)
+        if LatencyTrace.isOn { LatencyTrace.note("journal", activity: update.activityID, sequence: update.sequence) }
+        let sync = ledger.record(update, sinks: sinks.names)
         lastUpdate = update
         updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
         if update.event == .end {
@@ -45,9 +51,13 @@ struct ActivityJournal {
             if ended.count > Self.endedRemembered { ended.removeFirst() }
         }
         do {
-            try stateFile.save(ledger)
+            try stateFile.save(ledger, sync: sync)
         } catch {
             throw .stateFile(.unwritable(error.description))
+        }
+        if LatencyTrace.isOn {
+            LatencyTrace.note("saved", activity: update.activityID, sequence: update.sequence,
+                              origin: update.timestamp.microsecondsSinceUnixEpoch, reason: update.reason.rawValue)
         }
         do {
             try sinks.acceptGoingOn(update)

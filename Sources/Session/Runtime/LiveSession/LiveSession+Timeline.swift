@@ -106,7 +106,7 @@ extension LiveSession {
         }
         if let armed = deadlineTimerDue, armed <= due { return }
         if deadlineTimer == nil {
-            deadlineTimer = ClockTimer(clock.timerClock, name: "hrbridge.timer", queue: queue) { [self] in
+            deadlineTimer = ClockTimer(clock.timerClock, queue: queue) { [self] in
                 deadlineTimerDue = nil
                 pump()
             }

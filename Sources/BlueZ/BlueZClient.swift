@@ -20,6 +20,21 @@ public actor BlueZClient {
     private nonisolated let routes = ValueRoutes()
     private var observers: [UInt64: @Sendable () -> Void] = [:]
     private var nextID: UInt64 = 0
+    /// Links scanning on each adapter (by path). Discovery is one session per bus client, which
+    /// a run's links share: the last of them to find its sensor stops it. The first to find one
+    /// used to stop it for all, leaving the others a whole discovery window (10 s) without a scan:
+    /// seen as two straps starting together, the second connected 11 s after the first.
+    private var scanners: [String: Int] = [:]
+
+    /// A link scans on `adapter`.
+    func joinScan(_ adapter: String) { scanners[adapter, default: 0] += 1 }
+
+    /// A link stopped scanning on `adapter`; true when it was the last (discovery may stop).
+    func leaveScan(_ adapter: String) -> Bool {
+        let left = (scanners[adapter] ?? 1) - 1
+        scanners[adapter] = left > 0 ? left : nil
+        return left <= 0
+    }
 
     public struct ValueArrival: Sendable {
         public var characteristicPath: String

@@ -123,7 +123,9 @@ public final class SensorLink: Sendable {
         var lastCause = ""
         var scanningOn: Adapter1?
         defer {
-            if let adapter = scanningOn { Task { [bus] in try? await adapter.stopDiscovery(on: bus) } }
+            if let adapter = scanningOn {
+                Task { [client, bus] in if await client.leaveScan(adapter.path) { try? await adapter.stopDiscovery(on: bus) } }
+            }
         }
         while true {
             let selector = self.selector
@@ -143,8 +145,12 @@ public final class SensorLink: Sendable {
                 let hint = role == .strap ? "straps sleep off the chest: wet the electrodes and put it on" : "distance sensors sleep until moved or switched on"
                 cause = "not found yet; scanning on \(adapter.interfaceName) (\(hint))"
                 // Discovery is one session per bus client, and a run's links share one connection:
-                // another link that found its sensor stopped it for all. Scan again when it stopped.
+                // the last link scanning stops it (`BlueZClient.leaveScan`); scan again when it stopped.
                 if scanningOn?.path != adapter.path || !adapter.discovering {
+                    if scanningOn?.path != adapter.path {
+                        if let previous = scanningOn, await client.leaveScan(previous.path) { try? await previous.stopDiscovery(on: bus) }
+                        await client.joinScan(adapter.path)
+                    }
                     scanningOn = adapter
                     try? await adapter.setDiscoveryFilter(Adapter1.sensorDiscoveryFilter(), on: bus)
                     do { try await adapter.startDiscovery(on: bus) } catch { log("StartDiscovery: \(error)") }

@@ -27,17 +27,10 @@ public struct DurableFile: Sendable {
         let temporary = temporaryPath
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw FileSystemError(path: temporary, code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw FileSystemError(path: temporary, code: code)
-            }
-            written += count
+        if let code = writeAll(descriptor, bytes) {
+            close(descriptor)
+            unlink(temporary)
+            throw FileSystemError(path: temporary, code: code)
         }
         // The mode of an existing temporary file (a crashed run's) is not changed by open.
         let synced = fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0

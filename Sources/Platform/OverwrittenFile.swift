@@ -34,13 +34,7 @@ public final class OverwrittenFile {
         }
         var text = bytes
         if text.count < length { text += [UInt8](repeating: UInt8(ascii: " "), count: length - text.count) }
-        var written = 0
-        while written < text.count {
-            let count = text[written...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, off_t(written)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw FileSystemError(path: path, code: errno) }
-            written += count
-        }
+        if let code = writeAll(descriptor, text, at: 0) { throw FileSystemError(path: path, code: code) }
         length = max(length, text.count)
     }
 

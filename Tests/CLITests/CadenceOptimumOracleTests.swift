@@ -3,19 +3,26 @@ import TestSupport
 import Testing
 @testable import CLI
 
-/// `evaluate --optimum` against `shared/tools/oracle/oracle.py` itself (numpy, in the virtual
-/// environment `scripts/install-deps test` makes): the port must give the oracle's figures.
+/// `evaluate --optimum` against the cadence oracle's own figures for each fixture recording
+/// (`Tests/Fixtures/recordings/oracle.jsonl`, the output of the team's offline oracle, oracle.py;
+/// the fixtures' README says how it was made): the port must give the oracle's figures.
 @Suite(.timeLimit(.minutes(1))) struct CadenceOptimumOracleTests {
-    static let python = packageRoot.appendingPathComponent(".build/test-python/bin/python").path
-    static let oracle = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/oracle/oracle.py").path
+    /// The oracle's line for each recording, by its name.
+    static func oracleFigures(_ recording: String) throws -> [String: Any] {
+        let lines = try String(contentsOf: recordingsDirectory.appendingPathComponent("oracle.jsonl"), encoding: .utf8)
+        for line in lines.split(separator: "\n") {
+            let figures = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if figures["recording"] as? String == recording { return figures }
+        }
+        throw OracleFixtureMissing(recording: recording)
+    }
+
+    struct OracleFixtureMissing: Error { let recording: String }
 
     @Test(arguments: ["pri_treadmill_12km", "tcxparser_fr410", "ap_garmin_fenix_5_run"])
-    func theOptimumIsTheOraclesOnEverySharedRecording(recording: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.python), "no \(Self.python): run scripts/install-deps test")
+    func theOptimumIsTheOraclesOnEveryFixtureRecording(recording: String) throws {
         let csv = recordingsDirectory.appendingPathComponent("\(recording).hr.csv").path
-        let oracleOutput = try runTool(Self.python, [Self.oracle, csv, "--budgets", "30,60,90", "--targets", ""])
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(oracleOutput.utf8)) as? [String: Any])
-        let budgets = try #require(expected["budgets"] as? [String: [String: Any]])
+        let budgets = try #require(try Self.oracleFigures(recording)["budgets"] as? [String: [String: Any]])
 
         let directory = try TemporaryDirectory()
         let trace = directory.path("\(recording).trace")

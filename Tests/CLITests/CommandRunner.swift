@@ -1,5 +1,6 @@
 import Foundation
 @testable import CLI
+import TestSupport
 
 /// Runs `hrbridge` in-process with captured streams.
 struct CommandResult {
@@ -17,5 +18,5 @@ func runHRBridge(_ arguments: [String], input: String = "") -> CommandResult {
 /// The package root, found from this file so tests run from any directory.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// shared/recordings beside the project (CI lays shared/ next to the clone).
-let recordingsDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings")
+/// The real recordings the tests read (Tests/Fixtures/recordings).
+let recordingsDirectory = RecordingFixtures.directory

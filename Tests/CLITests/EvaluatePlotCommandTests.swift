@@ -64,7 +64,7 @@ import Testing
         #expect((document["total"] as? [String: Any])?["distance"] as? [String: Double] == expected)
     }
 
-    /// The targets on the real recordings in shared/recordings, imported as docs/commands.md says.
+    /// The targets on the real recordings in Tests/Fixtures/recordings, imported as docs/commands.md says.
     @Test func recordingsMeetTheCadenceTargets() throws {
         let directory = try TemporaryDirectory()
         var traces: [String] = []

@@ -100,7 +100,7 @@ import Testing
     //     power 0x7fff not available.
     //   05e0 a08601 dead: More Data set (no speed), total 0x0186a0 = 100000 m, reserved bits 13-15 and
     //     the trailing bytes ignored.
-    //   0c04 8403 000000 0a00 0600 0000: a line of ../shared/realbluez/example-treadmill-trace.txt (another
+    //   0c04 8403 000000 0a00 0600 0000: a line of Tests/realbluez/example-treadmill-trace.txt (another
     //     hand's encoder): 9 km/h, 0 m, 1 %, ramp 0.6 degree, 0 s.
     //   then values shorter than their flags promise: each error names the field, the bit and the byte.
     @Test func decodesTreadmillData() {

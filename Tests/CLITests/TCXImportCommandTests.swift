@@ -10,7 +10,7 @@ import Testing
     @Test func fr410ReplaysItsDistance() throws {
         let directory = try TemporaryDirectory()
         let output = directory.path("fr410.trace")
-        let imported = runHRBridge(["import", "tcx", SharedRecordings.original("tcxparser_fr410.tcx"), "-o", output])
+        let imported = runHRBridge(["import", "tcx", RecordingFixtures.original("tcxparser_fr410.tcx"), "-o", output])
         #expect(imported.status == .success, "\(imported.log)")
         #expect(imported.log == "hrbridge: skipped: 1 Trackpoint without a heart rate (a gap)\nhrbridge: wrote 766 notifications to \(output)\n")
         let trace = try String(contentsOfFile: output, encoding: .utf8)
@@ -36,7 +36,7 @@ import Testing
     /// Without FORMAT the root element says TCX; several activities are listed, `--activity` picks one.
     @Test func severalActivitiesAreListedAndOneChosen() throws {
         let directory = try TemporaryDirectory()
-        let path = SharedRecordings.original("ap_multi_activity.tcx")
+        let path = RecordingFixtures.original("ap_multi_activity.tcx")
         let listing = """
         hrbridge: \(path) holds 2 activities (--activity N picks one):
         hrbridge:   1: Biking, 2026-01-05T08:00:00Z, 1 point
@@ -63,7 +63,7 @@ import Testing
     /// A bad file is `path: line N: reason` and exit 65; what the format tolerates is counted.
     @Test func badFilesExit65AndToleratedDefectsAreCounted() throws {
         let directory = try TemporaryDirectory()
-        let noTime = SharedRecordings.original("ap_no_time.tcx")
+        let noTime = RecordingFixtures.original("ap_no_time.tcx")
         let refused = runHRBridge(["import", "tcx", noTime, "-o", directory.path("x.trace")])
         #expect(refused.status == .dataError)
         #expect(refused.log == "hrbridge: \(noTime): line 22: Trackpoint without a Time: TCX requires one, and a point cannot be placed without it\n")
@@ -73,7 +73,7 @@ import Testing
         #expect(broken.status == .dataError)
         #expect(broken.log == "hrbridge: \(malformed): line 3: end tag </TrainingCenterDatabase> where <Activities> (line 2) must end\n")
 
-        let sample = runHRBridge(["import", "tcx", SharedRecordings.original("ap_sample.tcx"), "-o", directory.path("sample.trace")])
+        let sample = runHRBridge(["import", "tcx", RecordingFixtures.original("ap_sample.tcx"), "-o", directory.path("sample.trace")])
         #expect(sample.status == .success)
         #expect(sample.log.hasPrefix("""
         hrbridge: skipped: 1 Trackpoint at the same time as the one before (the first kept), 5 Trackpoint extension Watts (http://www.garmin.com/xmlschemas/ActivityExtension/v2) not read
@@ -84,7 +84,7 @@ import Testing
     /// `--start` moves the file's own times; `--activity` is TCX's alone, `--rr` CSV's.
     @Test func startMovesTheFilesTimesAndFlagsBelongToTheirFormat() throws {
         let directory = try TemporaryDirectory()
-        let path = SharedRecordings.original("ap_no_position.tcx")
+        let path = RecordingFixtures.original("ap_no_position.tcx")
         let moved = runHRBridge(["import", "tcx", path, "--start", "2024-05-01T08:30:00+02:00", "-o", directory.path("moved.trace")])
         #expect(moved.status == .success)
         #expect(try String(contentsOfFile: directory.path("moved.trace"), encoding: .utf8) == """

@@ -6,7 +6,8 @@ import Testing
 @testable import Forwarding
 import SinkVocabulary
 
-/// The iOS app's content state, copied from ../shared/DESIGN.md §4: what the phone decodes from `content-state`.
+/// The iOS app's content state, copied from the app's design notes (DESIGN.md §4): what the phone decodes
+/// from `content-state`.
 private struct PhoneContentState: Decodable, Equatable {
     var timerRange: ClosedRange<Date>
     var pausedAt: Date?

@@ -3,7 +3,8 @@ import Sensors
 import LiveState
 import Testing
 
-/// The iOS app's type, copied by hand from ../shared/DESIGN.md §4 (not our struct): what the phone would decode.
+/// The iOS app's type, copied by hand from the app's design notes (DESIGN.md §4), not our struct: what
+/// the phone would decode.
 private struct PhoneWorkoutAttributes: Codable {
     struct ContentState: Codable, Hashable {
         var timerRange: ClosedRange<Date>

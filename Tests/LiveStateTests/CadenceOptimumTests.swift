@@ -2,8 +2,8 @@ import Sensors
 import LiveState
 import Testing
 
-/// The offline optimum on runs small enough to work out on paper (the shared recordings are checked
-/// against `shared/tools/oracle` itself in `CadenceOptimumOracleTests`).
+/// The offline optimum on runs small enough to work out on paper (the fixture recordings are checked
+/// against the oracle's own figures in `CadenceOptimumOracleTests`).
 @Suite struct CadenceOptimumTests {
     private func samples(_ rates: [Int], from start: Double = 0) -> [(time: Timestamp, rate: Int)] {
         rates.enumerated().map { (EngineScript.time(start + Double($0.offset)), $0.element) }

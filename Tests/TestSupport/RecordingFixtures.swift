@@ -1,11 +1,11 @@
 import Foundation
 
-/// ../shared/recordings beside the project (CI lays shared/ next to the clone): real recordings and,
-/// in originals/, the files their devices wrote.
-public enum SharedRecordings {
+/// Tests/Fixtures/recordings: real recordings and, in originals/, the files their devices wrote
+/// (their sources and licences are in the README beside them).
+public enum RecordingFixtures {
     public static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/recordings")
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/recordings")
 
     public static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 

@@ -4,11 +4,11 @@ import TestSupport
 import Testing
 @testable import Trace
 
-/// Every real GPX file in ../shared/recordings/originals: what it imports to, or the error it is
+/// Every real GPX file in Tests/Fixtures/recordings/originals: what it imports to, or the error it is
 /// refused with, as docs/commands.md documents.
 @Suite struct GPXOriginalsTests {
     static func read(_ name: String) throws(ImportError) -> GPXFile {
-        let path = SharedRecordings.original(name)
+        let path = RecordingFixtures.original(name)
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
         return try GPXFile.read(XMLByteStream(bytes: bytes), path: path)
     }
@@ -42,7 +42,7 @@ import Testing
 
     /// -08:00 and -07:00 are read exactly; the third time has no zone, is read as UTC and so goes back.
     @Test func aZonelessTimeGoingBackIsRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_mixed_offset.gpx"), location: "line 29",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_mixed_offset.gpx"), location: "line 29",
                                     reason: "trkpt at 2026-03-08T04:00:00.000000Z is earlier than the one before it (line 19, 2026-03-08T10:00:00.000000Z)")) {
             try Self.read("ap_mixed_offset.gpx")
         }
@@ -50,7 +50,7 @@ import Testing
 
     /// Two segments of positions and times, but no heart rate: nothing a replay would show.
     @Test func segmentsWithoutHeartRateAreRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_multi_segment.gpx"), location: "line 2",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_multi_segment.gpx"), location: "line 2",
                                     reason: "no trkpt in the file has a heart rate: a replay would show nothing (it starts from the strap)")) {
             try Self.read("ap_multi_segment.gpx")
         }
@@ -84,7 +84,7 @@ import Testing
 
     /// A vendor's extension is skipped, but with it the points have no heart rate at all.
     @Test func unknownExtensionWithoutHeartRateIsRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_unknown_extension.gpx"), location: "line 4",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_unknown_extension.gpx"), location: "line 4",
                                     reason: "no trkpt in the file has a heart rate: a replay would show nothing (it starts from the strap)")) {
             try Self.read("ap_unknown_extension.gpx")
         }

@@ -4,11 +4,11 @@ import TestSupport
 import Testing
 @testable import Trace
 
-/// Every real TCX file in ../shared/recordings/originals: what it imports to, or the error it is
+/// Every real TCX file in Tests/Fixtures/recordings/originals: what it imports to, or the error it is
 /// refused with, as docs/commands.md documents.
 @Suite struct TCXOriginalsTests {
     static func read(_ name: String, activity: Int = 1) throws(ImportError) -> TCXFile {
-        let path = SharedRecordings.original(name)
+        let path = RecordingFixtures.original(name)
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
         return try TCXFile.read(XMLByteStream(bytes: bytes), path: path, activity: activity)
     }
@@ -21,7 +21,7 @@ import Testing
     /// bpm; the one Trackpoint without a heart rate (the last, a Time alone) is a gap.
     @Test func fr410HeartRateIsTheCSVsEverySample() throws {
         let recording = try #require(try Self.read("tcxparser_fr410.tcx").recording)
-        let csv = try String(contentsOfFile: SharedRecordings.path("tcxparser_fr410.hr.csv"), encoding: .utf8)
+        let csv = try String(contentsOfFile: RecordingFixtures.path("tcxparser_fr410.hr.csv"), encoding: .utf8)
         let rows = try CSVRow.parse(csv, path: "tcxparser_fr410.hr.csv", rule: .beatsPerMinute)
         let rated = recording.samples.filter { $0.heartRate != nil }
         #expect(rows.count == 383)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func lapExtensionsWithANamespaceResetButNoTrackpointAreRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_lx_namespace_reset.tcx"), location: "line 7",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_lx_namespace_reset.tcx"), location: "line 7",
                                     reason: "activity 1 has no Trackpoint with a time: nothing to replay")) {
             try Self.read("ap_lx_namespace_reset.tcx")
         }
@@ -45,7 +45,7 @@ import Testing
     /// -08:00 and -07:00 are read exactly (09:59:59Z, 10:00:00Z); the third time has no zone, is read
     /// as UTC (04:00Z) and so goes back.
     @Test func mixedOffsetsAreExactAndAZonelessTimeGoingBackIsRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_mixed_offset.tcx"), location: "line 33",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_mixed_offset.tcx"), location: "line 33",
                                     reason: "Trackpoint at 2026-03-08T04:00:00.000000Z is earlier than the one before it (line 24, 2026-03-08T10:00:00.000000Z)")) {
             try Self.read("ap_mixed_offset.tcx")
         }
@@ -72,7 +72,7 @@ import Testing
 
     /// TCX requires a Time on every Trackpoint: one without is an error at its line.
     @Test func aTrackpointWithoutATimeIsRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_no_time.tcx"), location: "line 22",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_no_time.tcx"), location: "line 22",
                                     reason: "Trackpoint without a Time: TCX requires one, and a point cannot be placed without it")) {
             try Self.read("ap_no_time.tcx")
         }
@@ -101,7 +101,7 @@ import Testing
 
     /// Distance and cadence, but no heart rate in any Trackpoint: nothing a replay would show.
     @Test func anActivityWithoutHeartRateIsRefused() {
-        #expect(throws: ImportError(path: SharedRecordings.original("ap_zero_samples.tcx"), location: "line 6",
+        #expect(throws: ImportError(path: RecordingFixtures.original("ap_zero_samples.tcx"), location: "line 6",
                                     reason: "no Trackpoint in activity 1 has a heart rate: a replay would show nothing (it starts from the strap)")) {
             try Self.read("ap_zero_samples.tcx")
         }

@@ -49,7 +49,7 @@ import TestSupport
         let sequences = run.updates.compactMap { $0["sequence"] as? Int }
         #expect(sequences == Array(1...sequences.count))
         #expect(try await fake.calls("Disconnect") == disconnectsBefore + 1, "SIGTERM disconnects the strap")
-        #expect(run.stderr.contains("stopped notifications and disconnected"))
+        #expect(run.stderr.contains("stopped notifications and sent Disconnect"))
 
         // None lost while connected, none doubled after each re-subscribe.
         let trace = try RecordedTrace(path: tracePath)

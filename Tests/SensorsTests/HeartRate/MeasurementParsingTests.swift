@@ -2,7 +2,7 @@ import Sensors
 import Testing
 
 /// Vectors written from the HRS 1.0 layout by hand (several as real straps send them, see
-/// shared/realbluez/example-trace.txt), one per flag combination that changes the layout.
+/// Tests/realbluez/example-trace.txt), one per flag combination that changes the layout.
 struct MeasurementVector: CustomTestStringConvertible, Sendable {
     let hex: String
     let expected: HeartRateMeasurement

@@ -1,13 +1,12 @@
 import Foundation
 import Sensors
+import TestSupport
 import Testing
 @testable import Trace
 
-/// The real FIT files in ../shared/recordings/originals, against the CSVs made from the same runs.
+/// The real FIT files in Tests/Fixtures/recordings/originals, against the CSVs made from the same runs.
 @Suite struct FITOriginalsTests {
-    static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/recordings")
+    static let recordings = RecordingFixtures.directory
 
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: recordings.appendingPathComponent("originals/\(name)")))

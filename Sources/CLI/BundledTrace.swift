@@ -2,7 +2,7 @@ import Trace
 
 /// The trace shipped inside hrbridge so that `hrbridge replay` works with no strap and no file:
 /// a 64-minute treadmill run recorded with a Polar strap, imported from
-/// shared/recordings/pri_treadmill_12km.hr.csv (polar-running-index 1.0.0 test fixture).
+/// Tests/Fixtures/recordings/pri_treadmill_12km.hr.csv (polar-running-index 1.0.0 test fixture).
 enum BundledTrace {
     /// How messages name it.
     static let name = "treadmill-12km.trace"

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The Live Activity's data, shaped exactly like the iOS app's `ActivityAttributes` type (`../shared/DESIGN.md` §4):
+/// The Live Activity's data, shaped exactly like the iOS app's `ActivityAttributes` type (the app's design notes, DESIGN.md §4):
 /// the phone decodes our JSON into its own copy, so field names and types are fixed.
 public struct WorkoutActivityAttributes: Codable, Sendable, Hashable {
     /// What the Lock Screen shows and changes while the workout goes on.

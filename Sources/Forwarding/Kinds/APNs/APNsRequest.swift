@@ -1,7 +1,7 @@
 import LiveState
 import SinkVocabulary
 
-/// Turns an update into the APNs push for it (`../shared/DESIGN.md` §5): `POST /3/device/<token>` with
+/// Turns an update into the APNs push for it (the app's design notes, DESIGN.md §5): `POST /3/device/<token>` with
 /// `apns-push-type: liveactivity`, `apns-topic: <bundle>.push-type.liveactivity`, `apns-priority`
 /// (the engine's: 10 for start, end and budgeted sensor-lost/back), and `apns-expiration` = the stale date,
 /// after which the content is outdated anyway. The token is picked at send time (`TokenRoutes`),

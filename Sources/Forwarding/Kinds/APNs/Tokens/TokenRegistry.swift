@@ -1,5 +1,5 @@
 /// The push tokens one strap's Live Activities are reached by, as the app registers them at run time
-/// (`../shared/DESIGN.md` §5, "Push tokens at run time"): each activity's update token, the phone's
+/// (the app's design notes, DESIGN.md §5, "Push tokens at run time"): each activity's update token, the phone's
 /// push-to-start token, and what the APNs sink learnt from sending (a 410, a push-to-start out, an
 /// end's dismissal date). Pure: times are Unix seconds the caller passes in; `PushTokenBook` holds
 /// it for the threads and the state directory keeps it across runs.

@@ -19,6 +19,13 @@ public struct BlueZBus: Sendable {
         )
     }
 
+    /// A call whose reply nobody waits for (`BusConnection.sendWithoutReply`).
+    public func send(_ path: String, _ interface: String, _ method: String, _ arguments: [BusValue] = []) async throws(BusError) {
+        try await connection.sendWithoutReply(
+            BusMethodCall(destination: BlueZNames.busName, path: path, interface: interface, method: method, arguments: arguments)
+        )
+    }
+
     public func managedObjects() async throws(BusError) -> BusValue {
         let reply = try await call("/", BusInterfaceName.objectManager, "GetManagedObjects")
         return reply.first ?? .dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [])

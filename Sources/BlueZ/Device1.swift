@@ -38,4 +38,11 @@ public struct Device1: Sendable, Equatable {
     public func disconnect(on bus: BlueZBus, timeout: Duration = BlueZBus.quickTimeout) async throws(BusError) {
         try await bus.call(path, BlueZNames.device, "Disconnect", timeout: timeout)
     }
+
+    /// Disconnect, sent without waiting for bluetoothd's answer: it disconnects after its own 2 s
+    /// grace for the device's profiles (src/device.c's DISCONNECT_TIMER) and answers only then,
+    /// whether or not the caller is still on the bus. For an exit, which should not wait that out.
+    public func requestDisconnect(on bus: BlueZBus) async throws(BusError) {
+        try await bus.send(path, BlueZNames.device, "Disconnect")
+    }
 }

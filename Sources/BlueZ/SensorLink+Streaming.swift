@@ -167,9 +167,9 @@ extension SensorLink {
             } else {
                 try? await GattCharacteristic1(path: measurementPath, properties: [:]).stopNotify(on: bus, timeout: budget / 4)
             }
-            try? await device.disconnect(on: bus, timeout: budget * 0.7)
+            try? await device.requestDisconnect(on: bus)
         }.value
         emit(.disconnected(reason: environment.stopReason()))
-        log("stopped notifications and disconnected")
+        log("stopped notifications and sent Disconnect")
     }
 }

@@ -103,6 +103,16 @@ public final class BusConnection: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Sends a method call flagged as wanting no reply and returns once it is written to the socket:
+    /// for a request the peer carries out whoever still listens, whose answer would only make the
+    /// caller wait (bluetoothd answers a Disconnect after its own 2 s grace).
+    public func sendWithoutReply(_ call: BusMethodCall) async throws(BusError) {
+        let result: Result<Void, BusError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.sendWithoutReply(call)) }
+        }
+        try result.get()
+    }
+
     /// Whether file descriptors can travel on this connection (unix socket transports).
     public var canPassFileDescriptors: Bool {
         queue.sync { dbus_connection_can_send_type(raw, typeCode("h")) != 0 }
@@ -120,23 +130,35 @@ public final class BusConnection: @unchecked Sendable {
 
     // MARK: - On the queue
 
+    /// The call as a libdbus message (the caller unrefs it), checked and encoded.
+    private func message(for call: BusMethodCall) -> Result<OpaquePointer, BusError> {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { return .failure(.disconnected) }
+        guard BusNames.isValidBusName(call.destination), BusNames.isValidObjectPath(call.path),
+              BusNames.isValidInterface(call.interface), BusNames.isValidMember(call.method)
+        else { return .failure(.invalidArgument("bad address for \(call.description)")) }
+        guard let message = dbus_message_new_method_call(call.destination, call.path, call.interface, call.method) else {
+            return .failure(.outOfMemory)
+        }
+        do {
+            try MessageEncoding.append(call.arguments, to: message)
+        } catch {
+            dbus_message_unref(message)
+            return .failure(error)
+        }
+        return .success(message)
+    }
+
     func send(_ call: BusMethodCall, timeout: Duration, ticket: CallTicket? = nil,
               completion: @escaping @Sendable (Result<[BusValue], BusError>) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard ticket?.cancelled != true else { return completion(.failure(.cancelled)) }
-        guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { return completion(.failure(.disconnected)) }
-        guard BusNames.isValidBusName(call.destination), BusNames.isValidObjectPath(call.path),
-              BusNames.isValidInterface(call.interface), BusNames.isValidMember(call.method)
-        else { return completion(.failure(.invalidArgument("bad address for \(call.description)"))) }
-        guard let message = dbus_message_new_method_call(call.destination, call.path, call.interface, call.method) else {
-            return completion(.failure(.outOfMemory))
+        let message: OpaquePointer
+        switch self.message(for: call) {
+        case let .success(made): message = made
+        case let .failure(error): return completion(.failure(error))
         }
         defer { dbus_message_unref(message) }
-        do {
-            try MessageEncoding.append(call.arguments, to: message)
-        } catch {
-            return completion(.failure(error))
-        }
         var pending: OpaquePointer?
         let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         guard dbus_connection_send_with_reply(raw, message, &pending, milliseconds) != 0, let pending else {
@@ -163,6 +185,20 @@ public final class BusConnection: @unchecked Sendable {
             box.complete(.failure(.disconnected)) // no-op when already answered
         })
         dbus_pending_call_unref(pending) // the connection keeps its own reference until completion
+    }
+
+    func sendWithoutReply(_ call: BusMethodCall) -> Result<Void, BusError> {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let message: OpaquePointer
+        switch self.message(for: call) {
+        case let .success(made): message = made
+        case let .failure(error): return .failure(error)
+        }
+        defer { dbus_message_unref(message) }
+        dbus_message_set_no_reply(message, 1)
+        guard dbus_connection_send(raw, message, nil) != 0 else { return .failure(.outOfMemory) }
+        dbus_connection_flush(raw)
+        return .success(())
     }
 
     func cancel(_ ticket: CallTicket) {

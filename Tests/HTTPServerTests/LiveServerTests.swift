@@ -69,6 +69,52 @@ import TestSupport
         #expect(handled.count == 1, "the handler never saw the large ones")
     }
 
+    /// A client that sends its whole body without `Expect: 100-continue` before it reads (Python's
+    /// urllib, many libraries) must get the 413, not a reset from a close while its body still
+    /// arrives. Paced as a network would carry it (64 KiB every 10 ms), the body is still coming
+    /// when the answer is ready: without the drain each of these lost its answer (broken pipe).
+    /// Then urllib itself, and a kept-alive connection (http.client) that is served again after.
+    @Test func aClientSendingABodyOverTheLimitWholeGetsThe413() throws {
+        let (server, base) = try Self.start(handler: Self.echo)
+        defer { server.stop() }
+        let output = try runTool("/usr/bin/python3", ["-c", """
+            import http.client, socket, sys, time, urllib.error, urllib.request
+            host, port = sys.argv[1][len("http://"):].rsplit(":", 1)
+            body = b"x" * (1024 * 1024)
+            for attempt in range(3):
+                client = socket.create_connection((host, int(port)), timeout=10)
+                try:
+                    client.sendall(b"POST / HTTP/1.1\\r\\nHost: h\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(body))
+                    for start in range(0, len(body), 65536):
+                        client.sendall(body[start:start + 65536])
+                        time.sleep(0.01)
+                    answer = b""
+                    while chunk := client.recv(65536):
+                        answer += chunk
+                    print("paced", answer.split(b"\\r\\n")[0].decode())
+                except OSError as error:
+                    print("paced, no answer:", error)
+                client.close()
+            for attempt in range(3):
+                try:
+                    urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/", data=body, method="POST"), timeout=10)
+                    print("urllib answered 2xx")
+                except urllib.error.HTTPError as error:
+                    print("urllib", error.code, error.read().decode().strip())
+                except OSError as error:
+                    print("urllib, no answer:", error)
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            for data in (body, b"small"):
+                connection.request("POST", "/kept", body=data)
+                response = connection.getresponse()
+                print("kept", response.status, response.read().decode().split("\\n")[0])
+            """, base])
+        let expected = Array(repeating: "paced HTTP/1.1 413 Content Too Large", count: 3)
+            + Array(repeating: "urllib 413 the body is larger than 16 KiB", count: 3)
+            + ["kept 413 the body is larger than 16 KiB", "kept 200 POST /kept - 5"]
+        #expect(output.split(separator: "\n").map(String.init) == expected, "\(output)")
+    }
+
     @Test func aClientSendingAByteASecondIsCutOffWhileOthersAreServed() throws {
         var limits = ServerLimits()
         limits.requestSeconds = 2

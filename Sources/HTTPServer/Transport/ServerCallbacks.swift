@@ -51,12 +51,16 @@ final class ServerCallbacks: @unchecked Sendable {
             }
             let pending = PendingRequest(request)
             callbacks.inFlight.begin()
+            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             if let length = request.header("Content-Length").flatMap(Int.init), length > callbacks.limits.maximumBodySize {
                 pending.tooLarge = true
-                requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
-                return callbacks.answer(connection, callbacks.reject(callbacks.tooLarge))
+                // A client waiting for 100 Continue sends no body after this answer; one that sends
+                // it regardless gets the answer once it is read and dropped (ServerLimits).
+                let waitsForContinue = request.header("Expect")?.lowercased() == "100-continue"
+                if waitsForContinue || length > callbacks.limits.maximumDiscardedBodySize {
+                    return callbacks.answer(connection, callbacks.reject(callbacks.tooLarge))
+                }
             }
-            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             return MHD_Result.YES
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()

@@ -4,6 +4,12 @@ public struct ServerLimits: Sendable {
     /// 16 KiB: the largest body any endpoint takes is a label or a token (ActivityKit's whole
     /// payload is 4 KB); a larger one is answered 413 without being kept.
     public var maximumBodySize = 16 * 1024
+    /// 4 MiB: how much of a body declared over `maximumBodySize` is still read, and dropped, before
+    /// the 413, for a client that sends its whole body before reading an answer (no `Expect:
+    /// 100-continue`: Python's urllib and many libraries). Closing while its body still arrives
+    /// would reset the connection and lose the answer (RFC 9112 §9.6); a larger body gets the 413
+    /// at once and the connection closes.
+    public var maximumDiscardedBodySize = 4 * 1024 * 1024
     /// 96 at once: each connection is a thread while it lasts. A gateway's callers are an app's
     /// backend, a Prometheus and a few browsers (32), plus the preview's event streams, which stay
     /// open (at most 64: Session's PreviewHub.clientLimit).

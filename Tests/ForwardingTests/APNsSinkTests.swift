@@ -7,7 +7,7 @@ import Testing
 import SinkVocabulary
 
 /// The iOS app's content state, copied from ../shared/DESIGN.md §4: what the phone decodes from `content-state`.
-private struct PhoneContentState: Decodable, Equatable {
+struct PhoneContentState: Decodable, Equatable {
     var timerRange: ClosedRange<Date>
     var pausedAt: Date?
     var heartRate: Int?

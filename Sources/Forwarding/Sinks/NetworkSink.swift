@@ -68,10 +68,9 @@ public final class NetworkSink: UpdateSink {
         }
     }
 
-    /// One delivery that is no update of the pipeline's (MQTT's retained channel id), in turn with them.
-    func enqueue(_ delivery: Delivery) {
-        worker.enqueue(delivery)
-    }
+    /// Queues a delivery that is no update of the pipeline's (MQTT's retained channel id), in turn
+    /// with them. Any thread; it holds the sink's worker weakly.
+    var enqueue: @Sendable (Delivery) -> Void { { [weak worker] delivery in worker?.enqueue(delivery) } }
 
     /// Undelivered items stay queued (not spooled): after resume the sink goes on sending them.
     public func settle(within seconds: Double) {

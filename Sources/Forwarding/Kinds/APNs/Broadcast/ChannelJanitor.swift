@@ -13,6 +13,9 @@ final class ChannelJanitor: @unchecked Sendable {
     private let schedules: DeliveryWorker.Settings
     private let now: @Sendable () -> Timestamp
     private let log: @Sendable (String) -> Void
+    /// Channels APNs refused to delete for good (4xx): left for a later run, not tried again in
+    /// this one. The janitor's thread alone uses it.
+    private var refused: Set<String> = []
     // Guarded by `condition`.
     private let condition = ConditionLock()
     /// Monotonic seconds after which nothing more is deleted (set by `finish`).
@@ -22,8 +25,6 @@ final class ChannelJanitor: @unchecked Sendable {
     private var throttles = 0
     /// Monotonic seconds before which no deletion is tried again (after a failure).
     private var retryAt: Double?
-    /// Channels APNs refused to delete for good (4xx): left for a later run, not tried again in this one.
-    private var refused: Set<String> = []
 
     /// Starts the thread; `makeClient` runs on it, so the client is that thread's alone.
     init(app: ChannelRegistry.App, channels: ChannelBook, schedules: DeliveryWorker.Settings, now: @escaping @Sendable () -> Timestamp,
@@ -83,8 +84,7 @@ final class ChannelJanitor: @unchecked Sendable {
                 return false
             }
             guard !due.isEmpty else {
-                let next = channels.snapshot.channels.filter { $0.app == app && $0.isFree && !refused.contains($0.id) }
-                    .map { $0.deleteAfter ?? .min }.min()
+                let next = channels.snapshot.nextDeletion(app: app, excluding: refused)
                 let nextAt = next.map { monotonic + Double($0) - Double(wall.microsecondsSinceUnixEpoch) / 1_000_000 }
                 if let stopAt, (nextAt ?? .infinity) > stopAt { return } // nothing more falls due within the grace
                 condition.wait(until: min(nextAt ?? .infinity, stopAt ?? .infinity))

@@ -12,7 +12,7 @@ import Platform
 /// deleted then, unless a start took it first.
 public struct ChannelRegistry: Sendable, Equatable {
     /// Which app's channels: they are per bundle id and per APNs environment (its management host).
-    public struct App: Sendable, Hashable, CustomStringConvertible {
+    public struct App: Sendable, Hashable {
         public var managementURL: String
         public var bundleID: String
 
@@ -20,8 +20,6 @@ public struct ChannelRegistry: Sendable, Equatable {
             self.managementURL = managementURL
             self.bundleID = bundleID
         }
-
-        public var description: String { "\(bundleID) at \(managementURL)" }
     }
 
     public struct Channel: Sendable, Equatable {
@@ -111,9 +109,9 @@ public struct ChannelRegistry: Sendable, Equatable {
         channels.filter { $0.app == app && $0.isFree && ($0.deleteAfter ?? now) <= now }
     }
 
-    /// When the next free channel of `app` falls due (nil: none waits).
-    public func nextDeletion(app: App) -> Int64? {
-        channels.filter { $0.app == app && $0.isFree }.map { $0.deleteAfter ?? .min }.min()
+    /// When the next free channel of `app` not in `excluded` falls due (nil: none waits).
+    public func nextDeletion(app: App, excluding excluded: Set<String> = []) -> Int64? {
+        channels.filter { $0.app == app && $0.isFree && !excluded.contains($0.id) }.map { $0.deleteAfter ?? .min }.min()
     }
 
     /// Whether `text` can be a channel id: base64 (standard or URL-safe alphabet) of a sane length. It

@@ -12,7 +12,7 @@ extension FuzzTarget {
         for name in collector.headers.keys where name != name.lowercased() {
             throw ContractViolation("response headers: name \(name) is not lower-cased, so a lookup misses it")
         }
-        _ = APNsTransmitter.answer(body)
+        _ = APNsClient.errorBody(body)
         let text = LifecycleTransmitter.errorText(body)
         guard (text == nil) == body.isEmpty else {
             throw ContractViolation("lifecycle error text \(String(describing: text)) for a body of \(body.count) bytes")

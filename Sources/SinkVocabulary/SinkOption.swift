@@ -21,6 +21,21 @@ public struct SinkOption: Sendable {
         case toggle
         /// One of the named servers (`production` → its URL) or any http(s) URL (a local server).
         case server(names: [(name: String, url: String)])
+        /// One of `choices`, a whole number, which the file holds in an object under `field`
+        /// (`"broadcast": {"storagePolicy": 1}`: the setting can gain keys of its own there) and the
+        /// flag takes alone (`--apns-broadcast 1`).
+        case numberInObject(field: String, choices: [Choice])
+    }
+
+    /// One number a `numberInObject` setting may hold, and what it means (for help and messages).
+    public struct Choice: Sendable {
+        public let number: Int
+        public let meaning: String
+
+        public init(_ number: Int, _ meaning: String) {
+            self.number = number
+            self.meaning = meaning
+        }
     }
 
     /// What `.text` accepts, and how to say so.
@@ -107,6 +122,7 @@ extension SinkOption {
         case .number: "N"
         case .toggle: nil
         case let .server(names): (names.map(\.name) + ["URL"]).joined(separator: "|")
+        case let .numberInObject(_, choices): choices.map { String($0.number) }.joined(separator: "|")
         }
     }
 }

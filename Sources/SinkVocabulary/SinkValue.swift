@@ -95,7 +95,17 @@ extension SinkOption.Value {
             if names.contains(where: { $0.name == text }) { return .success(.text(text)) }
             if Self.httpURLProblem(text) == nil { return .success(.text(text)) }
             return .failure(.expected("\(names.map(\.name).joined(separator: ", ")) or an https URL, got \(text.jsonQuoted)"))
+        case let .numberInObject(_, choices):
+            guard let number = Int(text), choices.contains(where: { $0.number == number }) else {
+                return .failure(.expected("\(Self.describe(choices)), got \(text.jsonQuoted)"))
+            }
+            return .success(.number(Double(number)))
         }
+    }
+
+    /// `0 (what it means) or 1 (what it means)`.
+    public static func describe(_ choices: [SinkOption.Choice]) -> String {
+        choices.map { "\($0.number) (\($0.meaning))" }.alternatives
     }
 
     /// A secret's environment variable: a name the shell could export.

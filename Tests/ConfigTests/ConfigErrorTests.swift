@@ -141,6 +141,14 @@ import Forwarding
             #"apns.bundleID: expected a bundle id such as com.example.Workout, got "Workout""#,
             #"apns.server: expected production, sandbox or an https URL, got "ftp://push""#,
         ]),
+        ("apns broadcast: a storage policy APNs does not have, a number for the object, a key it does not have",
+         withSink(#"{"type": "apns", "broadcast": {"storagePolicy": 2}}, {"type": "apns", "broadcast": 1, "deviceTokenFile": "/t"}, "#
+                  + #"{"type": "apns", "broadcast": {"storagePolicy": 1, "stored": true}}"#, extra: ", " + apns), [
+            "straps[0].sinks[0].broadcast.storagePolicy: expected 0 (no message stored: only phones reachable then get an update) or "
+                + "1 (the most recent message stored: a phone that joins late gets the latest state), got a number (2)",
+            #"straps[0].sinks[1].broadcast: expected an object {"storagePolicy": 0 or 1}, got a number (1)"#,
+            #"straps[0].sinks[2].broadcast.stored: unknown key (expected one of: storagePolicy)"#,
+        ]),
         // Cadence
         ("negative seconds", withCadence(#""staleWindow": -1"#), ["cadence.staleWindow: expected seconds >= 0, got -1"]),
         ("seconds as text", withCadence(#""refreshLead": "20s""#),

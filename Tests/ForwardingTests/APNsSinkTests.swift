@@ -8,7 +8,7 @@ import SinkVocabulary
 
 /// The iOS app's content state, copied from the app's design notes (DESIGN.md §4): what the phone decodes
 /// from `content-state`.
-private struct PhoneContentState: Decodable, Equatable {
+struct PhoneContentState: Decodable, Equatable {
     var timerRange: ClosedRange<Date>
     var pausedAt: Date?
     var heartRate: Int?

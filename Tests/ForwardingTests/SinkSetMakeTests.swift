@@ -65,6 +65,30 @@ import SinkVocabulary
             #expect(error.message == "\(badToken): expected one line of hex digits (the APNs device token)")
         }
     }
+
+    /// `--apns-broadcast`: its paths become sinks of their own (named apart in the state file, each
+    /// owed its ends), the token path only where a token can come (a file's, or the app's at run time).
+    @Test func aBroadcastingAPNsSinkIsOneSinkPerPath() throws {
+        let directory = try TemporaryDirectory()
+        let key = try TestCertificates.makeAPNsKey(in: directory)
+        let token = try directory.write("token", String(repeating: "ab", count: 32) + "\n")
+        let console = Console(output: .memory(), log: .memory(), input: { [] })
+        let shared = ["apns": SinkValues(["key": .secret(.file(.path(key))), "keyID": .text("KEY1234567"), "teamID": .text("TEAM123456"),
+                                          "bundleID": .text("com.example.a"), "server": .text("https://127.0.0.1:1")])]
+        let context = SinkSet.Context(spoolDirectory: directory.path("spool"), environment: [:], console: console, flushEachLine: false)
+        let broadcast = SinkValue.number(Double(MessageStoragePolicy.mostRecentMessageStored.rawValue))
+        for (values, pushTokens, names) in [
+            (SinkValues(["broadcast": broadcast]), nil as PushTokenBook?, ["apns-broadcast"]),
+            (SinkValues(["broadcast": broadcast]), PushTokenBook(), ["apns", "apns-broadcast"]),
+            (SinkValues(["broadcast": broadcast, "deviceToken": .secret(.file(.path(token)))]), nil, ["apns", "apns-broadcast"]),
+            (SinkValues(["deviceToken": .secret(.file(.path(token)))]), nil, ["apns"]),
+        ] {
+            let set = try SinkSet.make([SinkSettings(kind: "apns", values: values)], shared: shared, http: HTTPSettings(), source: nil,
+                                       pushTokens: pushTokens, context: context)
+            #expect(set.names == names, "\(values)")
+            set.finish()
+        }
+    }
 }
 
 private extension SinkSettings {

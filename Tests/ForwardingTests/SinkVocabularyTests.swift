@@ -24,6 +24,7 @@ import SinkVocabulary
         "pushToStartToken": "/etc/hrbridge/start-token",
         "relevanceScore": "50",
         "activityIDAttribute": "bridgeActivityID",
+        "broadcast": "1",
         "appKey": "ISex_TTJRuarzs9-o_Gkhg",
         "masterSecret": "/etc/hrbridge/airship-master-secret",
         "channel": "9c36e8c7-5a73-47c0-9716-99fd3d4197d5",
@@ -87,6 +88,7 @@ import SinkVocabulary
             let member: String = switch option.value {
             case .number: #""\#(option.configKeys[0])": \#(sample)"#
             case .toggle: #""\#(option.configKeys[0])": true"#
+            case let .numberInObject(field, _): #""\#(option.configKeys[0])": {"\#(field)": \#(sample)}"#
             default: #""\#(option.configKeys[0])": "\#(sample)""#
             }
             if option.sharedObject != nil { shared.append(member) } else { own.append(member) }

@@ -117,10 +117,15 @@ enum RecoverCommand {
         let pushTokens = { (key: String) throws(CLIError) -> PushTokenBook in
             try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
         }
+        // Each state file's broadcast channels: the ends go out on them, then they are deleted (no
+        // activity of the strap follows a recover to reuse them).
+        let channels = { (key: String) throws(CLIError) -> ChannelBook in
+            try CLIError.catching(ChannelFile.book(directory: directory, key: key, retiring: true, warn: console.warn))
+        }
         if flagged {
             return { key throws(CLIError) in
                 (try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: nil,
-                                         pushTokens: try pushTokens(key)), CadencePolicy())
+                                         pushTokens: try pushTokens(key), channels: try channels(key)), CadencePolicy())
             }
         }
         let environment = ProcessInfo.processInfo.environment
@@ -142,8 +147,9 @@ enum RecoverCommand {
             guard let strap = configuration.straps.first(where: { StrapSessions.stateKey(of: $0) == key }) else {
                 return (none(), CadencePolicy())
             }
-            let book = try pushTokens(key)
-            return (try CLIError.catching(StrapSessions.sinkSet(for: strap, of: configuration, pushTokens: book, context: context)),
+            let (book, channels) = (try pushTokens(key), try channels(key))
+            return (try CLIError.catching(StrapSessions.sinkSet(for: strap, of: configuration, pushTokens: book,
+                                                                channels: channels, context: context)),
                     strap.cadence)
         }
     }

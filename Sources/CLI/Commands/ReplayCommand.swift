@@ -103,8 +103,9 @@ enum ReplayCommand {
         let key = arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
         let stateFile = try CLIError.catching(ActivityStateFile.opened(directory: directory, key: key))
         let pushTokens = try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
+        let channels = try CLIError.catching(ChannelFile.book(directory: directory, key: key, warn: console.warn))
         let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader),
-                                            pushTokens: pushTokens)
+                                            pushTokens: pushTokens, channels: channels)
         warnAboutRecordedTimes(reader, sinks, arguments, console)
         let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
                                   stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))

@@ -117,7 +117,12 @@ enum SinkSection {
             switch values[option.key] {
             case nil: nil
             case let .text(text)?: .init(option.key, .string(text))
-            case let .number(number)?: .init(option.key, .number(JSONNumber.text(number)))
+            case let .number(number)?:
+                if case let .numberInObject(field, _) = option.value {
+                    .init(option.key, .object([.init(field, .number(JSONNumber.text(number)))]))
+                } else {
+                    .init(option.key, .number(JSONNumber.text(number)))
+                }
             case let .toggle(on)?: .init(option.key, .bool(on))
             case let .secret(.file(reference))?: .init(option.key + "File", .string(reference.description))
             case let .secret(.environment(name))?: .init(option.key + "Environment", .string(name))
@@ -145,6 +150,17 @@ private extension ConfigNode {
             result = option.value.read(text, from: .configuration)
         case (.toggle, .bool(let on)):
             result = .success(.toggle(on))
+        case let (.numberInObject(field, choices), .object):
+            guard let object = ObjectFields(self, allowed: [field]),
+                  let member = object.required(field, SinkOption.Value.describe(choices)) else { return nil }
+            guard case let .number(text) = member.value, let number = Int(text), choices.contains(where: { $0.number == number }) else {
+                member.report("expected \(SinkOption.Value.describe(choices)), got \(member.value.kindDescription)")
+                return nil
+            }
+            return .number(Double(number))
+        case let (.numberInObject(field, choices), _):
+            report("expected an object {\"\(field)\": \(choices.map { String($0.number) }.joined(separator: " or "))}, got \(value.kindDescription)")
+            return nil
         case (.number, _):
             report("expected a number, got \(value.kindDescription)"); return nil
         case (.toggle, _):

@@ -47,19 +47,22 @@ public struct Delivery: Sendable, Equatable, Codable {
 }
 
 /// What a delivery carries: one HTTP request (lifecycle server, APNs background push, Airship, FCM),
-/// a Live Activity push whose token is picked at send time, or the MQTT messages one update becomes
-/// (its retained state and its entry in the update stream).
+/// a Live Activity push whose token is picked at send time, a push on the strap's broadcast channel
+/// (picked at send time too), or the MQTT messages one update becomes (its retained state and its
+/// entry in the update stream).
 public enum DeliveryMessage: Sendable, Equatable {
     case http(HTTPRequest)
     case liveActivity(LiveActivityPush)
+    case broadcast(BroadcastPush)
     case mqtt([MQTTPublication])
 }
 
 extension Delivery {
     /// The spool's line keeps the key an HTTP delivery always had (`request`), so spools written by
-    /// earlier versions still load; Live Activity pushes hold `liveActivity`, MQTT deliveries `publications`.
+    /// earlier versions still load; Live Activity pushes hold `liveActivity`, broadcasts `broadcast`,
+    /// MQTT deliveries `publications`.
     enum CodingKeys: String, CodingKey {
-        case activityID, sequence, event, kind, urgent, request, liveActivity, publications
+        case activityID, sequence, event, kind, urgent, request, liveActivity, broadcast, publications
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,8 @@ extension Delivery {
             message = .mqtt(publications)
         } else if let push = try container.decodeIfPresent(LiveActivityPush.self, forKey: .liveActivity) {
             message = .liveActivity(push)
+        } else if let push = try container.decodeIfPresent(BroadcastPush.self, forKey: .broadcast) {
+            message = .broadcast(push)
         } else {
             message = .http(try container.decode(HTTPRequest.self, forKey: .request))
         }
@@ -88,6 +93,7 @@ extension Delivery {
         switch message {
         case let .http(request): try container.encode(request, forKey: .request)
         case let .liveActivity(push): try container.encode(push, forKey: .liveActivity)
+        case let .broadcast(push): try container.encode(push, forKey: .broadcast)
         case let .mqtt(publications): try container.encode(publications, forKey: .publications)
         }
     }

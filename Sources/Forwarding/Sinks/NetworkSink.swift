@@ -12,6 +12,9 @@ public final class NetworkSink: UpdateSink {
     private let makeDelivery: (EncodedUpdate) throws(SinkError) -> Delivery?
     private let log: @Sendable (String) -> Void
     public private(set) var owedActivities: Set<String> = []
+    /// What the sink's kind does last at `finish`, with what the worker left undelivered and the
+    /// grace's end (monotonic seconds): the broadcast path deletes the channels due by then.
+    var afterFinish: ((_ leftOver: [Delivery], _ deadline: Double) -> Void)?
 
     /// `makeDelivery` turns an update into this sink's request (nil: nothing to send for it here).
     public init(name: String, settings: DeliveryWorker.Settings, spool: Spool?,
@@ -40,7 +43,9 @@ public final class NetworkSink: UpdateSink {
     }
 
     public func finish(grace: Double) {
+        let deadline = MonotonicClock.seconds() + grace
         let leftOver = worker.finish(grace: grace)
+        defer { afterFinish?(leftOver, deadline) }
         let held = worker.heldActivities
         let owed = leftOver.filter { $0.kind == .lifecycle && held[$0.activityID] != nil }
         let lifecycle = leftOver.filter { $0.kind == .lifecycle && held[$0.activityID] == nil }
@@ -62,6 +67,10 @@ public final class NetworkSink: UpdateSink {
             log("sink \(name): cannot write the spool \(spool.path): \(error)")
         }
     }
+
+    /// Queues a delivery that is no update of the pipeline's (MQTT's retained channel id), in turn
+    /// with them. Any thread; it holds the sink's worker weakly.
+    var enqueue: @Sendable (Delivery) -> Void { { [weak worker] delivery in worker?.enqueue(delivery) } }
 
     /// Undelivered items stay queued (not spooled): after resume the sink goes on sending them.
     public func settle(within seconds: Double) {

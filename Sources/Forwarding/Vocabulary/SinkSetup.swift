@@ -21,10 +21,15 @@ public struct SinkSetup {
     /// The strap's push tokens registered at run time, kept in the state directory, for the APNs
     /// sink; nil where no session can take registrations (`replay --fast`): configured tokens only.
     public var pushTokens: PushTokenBook?
+    /// The strap's broadcast channels, kept in the state directory beside its tokens (in memory only
+    /// where no state is kept: `replay --fast`), for the APNs sink that publishes on one and for those
+    /// that tell the app its id (MQTT).
+    public var channels: ChannelBook
 
     public init(http: HTTPClientConfiguration, spoolDirectory: String?, standardOutput: any LineOutput,
                 environment: [String: String], log: @escaping @Sendable (String) -> Void,
-                source: String? = nil, control: SinkControlRelay = SinkControlRelay(), pushTokens: PushTokenBook? = nil) {
+                source: String? = nil, control: SinkControlRelay = SinkControlRelay(), pushTokens: PushTokenBook? = nil,
+                channels: ChannelBook = ChannelBook()) {
         self.http = http
         self.spoolDirectory = spoolDirectory
         self.standardOutput = standardOutput
@@ -33,6 +38,7 @@ public struct SinkSetup {
         self.source = source
         self.control = control
         self.pushTokens = pushTokens
+        self.channels = channels
     }
 
     /// The file a reference names here (`credential:NAME` inside the service's credentials directory).

@@ -24,6 +24,8 @@ public struct ActivityState: Sendable, Equatable {
     public var updatedAt: Timestamp
     /// Its push token's status where an APNs sink routes by registered tokens (never the token).
     public var pushToken: TokenStatus?
+    /// The broadcast channel it is published on (APNs' id, not a secret: phones join it by it).
+    public var channel: String?
 
     init(_ update: ActivityUpdate) {
         activityID = update.activityID

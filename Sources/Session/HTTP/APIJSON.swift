@@ -37,6 +37,10 @@ enum APIJSON {
             json.key("pushToken")
             json.string(pushToken.rawValue)
         }
+        if let channel = state.channel {
+            json.key("channel")
+            json.string(channel, escapingSlash: false)
+        }
         json.endObject()
     }
 

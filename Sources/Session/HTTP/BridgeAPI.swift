@@ -42,6 +42,7 @@ public struct BridgeAPI: Sendable {
         Route("DELETE", "/v1/push-to-start-token") { api, request in api.pushToStartToken(request, registering: false) },
         Route("PUT", "/v1/straps/{strap}/push-to-start-token", body: .json) { api, request in api.pushToStartToken(request, registering: true) },
         Route("DELETE", "/v1/straps/{strap}/push-to-start-token") { api, request in api.pushToStartToken(request, registering: false) },
+        Route("GET", "/v1/straps/{strap}/channel") { api, request in api.channel(request) },
     ]
 
     /// The patterns and methods served, for the OpenAPI contract test.

@@ -14,6 +14,8 @@ struct SessionStatus: Sendable, Equatable {
     /// The push token of the activity shown (running, else the latest), where an APNs sink routes
     /// by tokens registered at run time.
     var pushToken: TokenStatus? = nil
+    /// The broadcast channel the activity shown is published on, if an APNs sink publishes on one.
+    var channel: String? = nil
     /// The distance sensor beside the strap; nil when none has been heard from.
     var distanceSensor: DistanceSensorState? = nil
     /// What it said it offers at connect (a fitness machine's features).
@@ -33,6 +35,7 @@ struct SessionStatus: Sendable, Equatable {
         (activity ?? latest).map { update in
             var state = ActivityState(update)
             state.pushToken = pushToken
+            state.channel = channel
             return state
         }
     }

@@ -50,7 +50,8 @@ public enum StrapSessions {
             let key = SessionKey.strap(strap.strap)
             let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: key)
             let pushTokens = try PushTokenFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
-            let sinks = try sinkSet(for: strap, of: configuration, pushTokens: pushTokens, context: context)
+            let channels = try ChannelFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
+            let sinks = try sinkSet(for: strap, of: configuration, pushTokens: pushTokens, channels: channels, context: context)
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
             let session = LiveSession(
@@ -65,12 +66,12 @@ public enum StrapSessions {
     }
 
     /// The sinks the file gives `strap`, with their secrets read: for its session, and for
-    /// `hrbridge recover` ending what that strap's earlier run left. `pushTokens`: the strap's tokens
-    /// registered at run time (its state file's lock held).
+    /// `hrbridge recover` ending what that strap's earlier run left. `pushTokens` and `channels`: the
+    /// strap's tokens registered at run time and its broadcast channels (its state file's lock held).
     public static func sinkSet(for strap: StrapConfiguration, of configuration: BridgeConfiguration, pushTokens: PushTokenBook?,
-                               context: Context) throws(SessionError) -> SinkSet {
+                               channels: ChannelBook, context: Context) throws(SessionError) -> SinkSet {
         try SinkSet.make(strap.sinks, shared: configuration.shared, http: configuration.http,
-                         source: strap.strap.description, pushTokens: pushTokens, context: context.sinks)
+                         source: strap.strap.description, pushTokens: pushTokens, channels: channels, context: context.sinks)
     }
 
     /// The state file key of a configured strap (`hrbridge recover` matches leftovers to straps by it).

@@ -28,9 +28,12 @@ extension SinkSet {
     /// The one way sinks are built, for the configuration file and the `--sink` flags alike: each
     /// through its kind's description, with the kind's shared settings (the team's `apns`) under its
     /// own. `source`: the strap (or the trace's strap) whose updates they get; `pushTokens`: its
-    /// tokens registered at run time, where a session takes registrations (nil: `replay --fast`).
+    /// tokens registered at run time, where a session takes registrations (nil: `replay --fast`);
+    /// `channels`: its broadcast channels (in memory only by default). A kind that makes a group
+    /// (`SinkGroup`: APNs with a broadcast channel) gives a sink for each of its paths.
     public static func make(_ sinks: [SinkSettings], shared: [String: SinkValues] = [:], http: HTTPSettings,
-                            source: String?, pushTokens: PushTokenBook? = nil, context: Context) throws(SessionError) -> SinkSet {
+                            source: String?, pushTokens: PushTokenBook? = nil, channels: ChannelBook = ChannelBook(),
+                            context: Context) throws(SessionError) -> SinkSet {
         let relay = SinkLogRelay()
         let control = SinkControlRelay()
         var client = HTTPClientConfiguration(certificateAuthorityFile: http.certificateAuthorityFile)
@@ -39,19 +42,23 @@ extension SinkSet {
         let setup = SinkSetup(http: client, spoolDirectory: context.spoolDirectory,
                               standardOutput: context.console.standardOutput(flushEachLine: context.flushEachLine),
                               environment: context.environment, log: relay.log, source: source, control: control,
-                              pushTokens: pushTokens)
+                              pushTokens: pushTokens, channels: channels)
         var built: [any UpdateSink] = []
+        var kinds: [String] = []
         for sink in sinks {
             guard let kind = SinkKinds.named(sink.kind) else { throw .invalid("no sink kind \(sink.kind)") }
             do {
                 let shared = kind.sharedObject.flatMap { shared[$0] } ?? SinkValues()
-                built.append(try kind.make(sink.values.merging(shared), setup))
+                let made = try kind.make(sink.values.merging(shared), setup)
+                let parts = (made as? SinkGroup)?.parts ?? [made]
+                built += parts
+                kinds += parts.map { _ in kind.name }
             } catch {
                 throw SessionError(error)
             }
         }
-        return SinkSet(sinks: built, kinds: sinks.map(\.kind), relay: relay, control: control, pushTokens: pushTokens, console: context.console,
-                       grace: context.grace, statusInterval: context.statusInterval)
+        return SinkSet(sinks: built, kinds: kinds, relay: relay, control: control, pushTokens: pushTokens, channels: channels,
+                       console: context.console, grace: context.grace, statusInterval: context.statusInterval)
     }
 }
 

@@ -15,6 +15,8 @@ public final class SinkSet {
     let control: SinkControlRelay
     /// The strap's push tokens registered at run time, which its APNs sinks route by.
     let pushTokens: PushTokenBook?
+    /// The strap's broadcast channels, which an APNs sink with `--apns-broadcast` publishes on.
+    let channels: ChannelBook
     private let console: any SessionConsole
     private let grace: Double
     private let statusInterval: Double?
@@ -33,13 +35,14 @@ public final class SinkSet {
     /// `relay` must be the one whose `log` the network sinks were given.
     /// `kinds`: each sink's kind name (SinkKind.name), as `make` knows them; nil says `other`.
     public init(sinks: [any UpdateSink], kinds: [String]? = nil, relay: SinkLogRelay, control: SinkControlRelay = SinkControlRelay(),
-                pushTokens: PushTokenBook? = nil, console: any SessionConsole, grace: Double = defaultGrace,
-                statusInterval: Double? = nil) {
+                pushTokens: PushTokenBook? = nil, channels: ChannelBook = ChannelBook(), console: any SessionConsole,
+                grace: Double = defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
         self.kinds = kinds ?? sinks.map { _ in "other" }
         self.relay = relay
         self.control = control
         self.pushTokens = pushTokens
+        self.channels = channels
         self.console = console
         self.grace = grace
         self.statusInterval = statusInterval

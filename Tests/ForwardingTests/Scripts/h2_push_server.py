@@ -4,12 +4,19 @@
 Usage: h2_push_server.py LOG_FILE CERT_PEM KEY_PEM SCRIPT_JSON [PORT]
   SCRIPT_JSON: answers used in order, the last one repeating: {"status": 410, "reason": "Unregistered"}
   ("timestamp": milliseconds, as APNs adds to a 410, goes into the body too). An answer with "path"
-  is kept for the first request to that path (":path" equal) and used for it instead, whatever the order.
+  is kept for the first request to that path (":path" equal) and used for it instead, whatever the order;
+  with "method" too, only for that method; with "nth": N, for the Nth such request (1 for the first).
+Broadcast channels (Apple, "Sending channel management requests to APNs"), unless a "path" answer
+says otherwise: POST /1/apps/<bundle>/channels creates one (201, its id in "apns-channel-id"),
+DELETE there removes the one "apns-channel-id" names (204; 404 ChannelNotRegistered if unknown), and
+POST /4/broadcasts/apps/<bundle> takes a broadcast to a known channel (200; 400 ChannelNotRegistered).
 Only HTTP/2 is offered through ALPN; a client that does not negotiate h2 is dropped. Every request
 is appended to LOG_FILE as one JSON line with its ALPN protocol, headers (pseudo-headers included,
 in order) and body. Prints "PORT <n>" once listening.
 """
+import base64
 import json
+import re
 import signal
 import socket
 import ssl
@@ -31,15 +38,43 @@ answered = 0
 
 by_path = [answer for answer in script if "path" in answer]
 script = [answer for answer in script if "path" not in answer]
+seen = {}  # (method, path) -> requests so far
+channels = set()
+created = 0
+MANAGEMENT = re.compile(r"^/1/apps/[^/]+/channels$")
+BROADCAST = re.compile(r"^/4/broadcasts/apps/[^/]+$")
 
 
-def next_answer(path):
+def channel_answer(method, path, headers):
+    """What APNs answers a channel management request or a broadcast, from the channels it has."""
+    global created
+    channel = headers.get("apns-channel-id")
+    if MANAGEMENT.match(path) and method == "POST":
+        created += 1
+        channel = base64.b64encode(f"hrbridge-test-channel-{created}".encode()).decode()
+        channels.add(channel)
+        return {"status": 201, "headers": {"apns-channel-id": channel}}
+    if MANAGEMENT.match(path) and method == "DELETE":
+        if channel in channels:
+            channels.remove(channel)
+            return {"status": 204}
+        return {"status": 404, "reason": "ChannelNotRegistered"}
+    if BROADCAST.match(path) and method == "POST":
+        return {"status": 200} if channel in channels else {"status": 400, "reason": "ChannelNotRegistered"}
+    return None
+
+
+def next_answer(method, path, headers):
     global answered
     with lock:
+        count = seen[(method, path)] = seen.get((method, path), 0) + 1
         for answer in by_path:
-            if answer["path"] == path:
+            if answer["path"] == path and answer.get("method", method) == method and answer.get("nth", count) == count:
                 by_path.remove(answer)
                 return answer
+        stateful = channel_answer(method, path, headers)
+        if stateful:
+            return stateful
         answer = script[min(answered, len(script) - 1)] if script else {"status": 200}
         answered += 1
         return answer
@@ -80,11 +115,12 @@ def serve(raw, context):
                 elif isinstance(event, h2.events.StreamEnded):
                     stream = streams.pop(event.stream_id)
                     record({"alpn": protocol, "headers": stream["headers"], "body": stream["body"].decode("utf-8")})
-                    path = next((v for k, v in stream["headers"] if k == ":path"), "")
-                    answer = next_answer(path)
+                    named = dict(stream["headers"])
+                    answer = next_answer(named.get(":method", ""), named.get(":path", ""), named)
                     fields = {key: answer[key] for key in ("reason", "timestamp") if key in answer}
                     body = json.dumps(fields).encode() if fields else b""
                     headers = [(":status", str(answer.get("status", 200))), ("apns-id", str(uuid.uuid4()).upper())]
+                    headers += list(answer.get("headers", {}).items())
                     if body:
                         headers += [("content-type", "application/json"), ("content-length", str(len(body)))]
                     connection.send_headers(event.stream_id, headers, end_stream=not body)

@@ -7,8 +7,9 @@ import SinkVocabulary
 /// push notifications"): everything under `aps`, hyphenated keys, times in whole Unix seconds, and
 /// `content-state` / `attributes` in ActivityKit's own encoding (Foundation's default JSONEncoder
 /// strategies: dates as seconds since 2001), so the phone decodes them like a local update. A
-/// push-to-start asks for the new activity's update token (`input-push-token`, iOS 18) and names
-/// hrbridge's activity in the attributes, so the app can say which activity a token is for.
+/// push-to-start asks for the new activity's update token (`input-push-token`, iOS 18), or joins it to
+/// a broadcast channel instead (`input-push-channel`), and names hrbridge's activity in the
+/// attributes, so the app can say which activity a token is for.
 struct APNsPayload: Encodable {
     struct Alert: Encodable {
         var title: String
@@ -27,10 +28,14 @@ struct APNsPayload: Encodable {
         var alert: Alert?
         /// 1 on a push-to-start: the system issues the started activity's update token to the app.
         var inputPushToken: Int?
+        /// On a push-to-start to a broadcast channel's strap: the started activity takes its updates
+        /// from this channel instead of a token of its own.
+        var inputPushChannel: String?
 
         enum CodingKeys: String, CodingKey {
             case timestamp, event, alert, attributes
             case inputPushToken = "input-push-token"
+            case inputPushChannel = "input-push-channel"
             case contentState = "content-state"
             case staleDate = "stale-date"
             case dismissalDate = "dismissal-date"
@@ -44,8 +49,9 @@ struct APNsPayload: Encodable {
     /// APNs refuses larger payloads (413 PayloadTooLarge); we check before sending.
     static let byteLimit = 4096
 
-    /// A push-to-start (event `start` with attributes and an alert) or an update/end push.
-    init(update: ActivityUpdate, pushToStart: Bool, settings: APNsSinkSettings) {
+    /// A push-to-start (event `start` with attributes and an alert) or an update/end push;
+    /// `joining`: the push-to-start joins the new activity to this broadcast channel.
+    init(update: ActivityUpdate, pushToStart: Bool, joining channel: String? = nil, settings: APNsSinkSettings) {
         aps = APS(
             timestamp: Self.unixSeconds(update.timestamp),
             event: pushToStart ? "start" : (update.event == .end ? "end" : "update"),
@@ -59,7 +65,7 @@ struct APNsPayload: Encodable {
             aps.attributes = StartAttributes(attributes: update.attributes, activityIDKey: settings.activityIDAttribute,
                                              activityID: update.activityID)
             aps.alert = Alert(title: settings.startAlertTitle, body: settings.startAlertBody)
-            aps.inputPushToken = 1
+            if let channel { aps.inputPushChannel = channel } else { aps.inputPushToken = 1 }
         }
     }
 

@@ -9,10 +9,11 @@ import SinkVocabulary
 public enum APNsRequest {
     /// `everyEvent` false (tokens only from files): nil for what no configured token takes (an update
     /// with only a push-to-start token), as it would never go anywhere. True (tokens registered at
-    /// run time): every update waits for its token.
+    /// run time): every update waits for its token. `startsByPush` false: a start is never a
+    /// push-to-start here (the broadcast path's joins the channel instead).
     public static func delivery(for update: ActivityUpdate, settings: APNsSinkSettings,
-                                everyEvent: Bool = false) throws(SinkError) -> Delivery? {
-        let pushToStart = update.event == .start && (everyEvent || settings.pushToStartToken != nil)
+                                everyEvent: Bool = false, startsByPush: Bool = true) throws(SinkError) -> Delivery? {
+        let pushToStart = startsByPush && update.event == .start && (everyEvent || settings.pushToStartToken != nil)
         guard everyEvent || pushToStart || settings.deviceToken != nil else { return nil }
         func encode(pushToStart: Bool) throws(SinkError) -> [UInt8] {
             try PushBody.encode(update, sink: "apns", service: "APNs", limit: APNsPayload.byteLimit) {

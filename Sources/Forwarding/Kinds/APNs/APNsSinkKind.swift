@@ -17,12 +17,18 @@ extension SinkKind {
                            + "\(APNsSinkSettings.defaultActivityIDAttribute); none: leave the attributes as they are)"),
             SinkOption(key: "relevanceScore", flag: "--apns-relevance-score", .number(0...1_000_000, unit: "a score"),
                        help: "relevance-score for every push, when the app shows several activities"),
+            SinkOption(key: "broadcast", flag: "--apns-broadcast", .numberInObject(field: "storagePolicy", choices: MessageStoragePolicy.choices),
+                       help: "publish every update on the strap's broadcast channel (iOS 18), one push for every phone on it, with this "
+                           + "message storage policy; the start goes as a push-to-start joining it; GET /v1/straps/{strap}/channel "
+                           + "and MQTT's <prefix>/<strap>/channel tell the app its id"),
         ],
         make: { values, setup throws(SinkSetupError) in
+            let broadcast = values.number("broadcast").flatMap { MessageStoragePolicy(rawValue: Int($0)) }
             // Tokens registered at run time need a session to take them (run, paced replay, recover).
-            guard values.secret("deviceToken") != nil || values.secret("pushToStartToken") != nil || setup.pushTokens != nil else {
+            guard broadcast != nil || values.secret("deviceToken") != nil || values.secret("pushToStartToken") != nil || setup.pushTokens != nil else {
                 throw .invalid("apns: no token to push to: give a device or push-to-start token (file or variable), or run it where "
-                    + "the app can register tokens (run, replay --speed: MQTT's push-token topics with --mqtt-control)")
+                    + "the app can register tokens (run, replay --speed: MQTT's push-token topics with --mqtt-control), or publish "
+                    + "on a broadcast channel (--apns-broadcast)")
             }
             let team = try APNsTeam(values, setup)
             let deviceToken = try APNsTeam.token(values, "deviceToken", what: "APNs device token", setup)
@@ -30,9 +36,22 @@ extension SinkKind {
             let attribute = values.text("activityIDAttribute") ?? APNsSinkSettings.defaultActivityIDAttribute
             let settings = APNsSinkSettings(
                 baseURL: team.baseURL, bundleID: team.bundleID, deviceToken: deviceToken?.hex, pushToStartToken: pushToStartToken?.hex,
-                relevanceScore: values.number("relevanceScore"), activityIDAttribute: attribute == "none" ? nil : attribute)
-            return NetworkSink.apns(settings: settings, tokens: team.tokens, pushTokens: setup.pushTokens, http: setup.http,
-                                    spoolDirectory: setup.spoolDirectory, log: setup.log)
+                relevanceScore: values.number("relevanceScore"), activityIDAttribute: attribute == "none" ? nil : attribute,
+                broadcast: broadcast)
+            guard let broadcast else {
+                return NetworkSink.apns(settings: settings, tokens: team.tokens, pushTokens: setup.pushTokens, http: setup.http,
+                                        spoolDirectory: setup.spoolDirectory, log: setup.log)
+            }
+            let channel = NetworkSink.apnsBroadcast(settings: settings, policy: broadcast, tokens: team.tokens,
+                                                    channels: setup.channels, pushTokens: setup.pushTokens,
+                                                    http: setup.http, spoolDirectory: setup.spoolDirectory, log: setup.log)
+            // Beside the channel, pushes to tokens only where one can come: a file's, or the app's at run time.
+            guard settings.deviceToken != nil || setup.pushTokens != nil else { return channel }
+            return SinkGroup([
+                NetworkSink.apns(settings: settings, tokens: team.tokens, pushTokens: setup.pushTokens, besideBroadcast: true,
+                                 http: setup.http, spoolDirectory: setup.spoolDirectory, log: setup.log),
+                channel,
+            ])
         }
     )
 }

@@ -9,6 +9,10 @@ public struct APNsSinkSettings: Sendable, Equatable {
     public static let productionURL = "https://api.push.apple.com"
     public static let sandboxURL = "https://api.sandbox.push.apple.com"
     static let servers = [(name: "production", url: productionURL), (name: "sandbox", url: sandboxURL)]
+    /// Where each of Apple's environments manages broadcast channels (Apple, "Sending channel
+    /// management requests to APNs"): a host and port of their own.
+    static let managementURLs = [productionURL: "https://api-manage-broadcast.push.apple.com:2196",
+                                 sandboxURL: "https://api-manage-broadcast.sandbox.push.apple.com:2195"]
 
     public var baseURL: String
     /// The app's bundle id; the topic is `<bundle id>.push-type.liveactivity`.
@@ -22,12 +26,15 @@ public struct APNsSinkSettings: Sendable, Equatable {
     /// The attributes key a push-to-start carries hrbridge's activity id under, as the app's
     /// `ActivityAttributes` declares it; nil leaves the attributes as they are.
     public var activityIDAttribute: String?
+    /// Publish every update on a broadcast channel with this message storage policy (nil: none).
+    public var broadcast: MessageStoragePolicy?
     /// The alert a push-to-start shows (ActivityKit requires one to start remotely).
     public var startAlertTitle: String
     public var startAlertBody: String
 
     public init(baseURL: String = productionURL, bundleID: String, deviceToken: String? = nil, pushToStartToken: String? = nil,
-                relevanceScore: Double? = nil, activityIDAttribute: String? = defaultActivityIDAttribute, startAlertTitle: String = "Workout started",
+                relevanceScore: Double? = nil, activityIDAttribute: String? = defaultActivityIDAttribute,
+                broadcast: MessageStoragePolicy? = nil, startAlertTitle: String = "Workout started",
                 startAlertBody: String = "Heart rate is live on the Lock Screen") {
         self.baseURL = baseURL
         self.bundleID = bundleID
@@ -35,11 +42,21 @@ public struct APNsSinkSettings: Sendable, Equatable {
         self.pushToStartToken = pushToStartToken
         self.relevanceScore = relevanceScore
         self.activityIDAttribute = activityIDAttribute
+        self.broadcast = broadcast
         self.startAlertTitle = startAlertTitle
         self.startAlertBody = startAlertBody
     }
 
     public var topic: String { "\(bundleID).push-type.liveactivity" }
+
+    /// Where channels are created and deleted: Apple's management host for Apple's push hosts; any
+    /// other push server (a local one) takes the management requests at its own URL.
+    public var managementURL: String {
+        Self.managementURLs[PushBody.base(baseURL)] ?? PushBody.base(baseURL)
+    }
+
+    /// The broadcast channels of this app in this environment.
+    public var channelApp: ChannelRegistry.App { ChannelRegistry.App(managementURL: managementURL, bundleID: bundleID) }
 
     /// Braze names its key `brazeActivityId`; ours says whose id it is.
     public static let defaultActivityIDAttribute = "bridgeActivityID"

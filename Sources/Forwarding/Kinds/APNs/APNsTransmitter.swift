@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Sensors
 import LiveState
 
@@ -7,18 +6,14 @@ import LiveState
 /// and retries once at once; 410 Unregistered stops all sending to that token; 429 backs off;
 /// 5xx and timeouts retry with capped backoff.
 public final class APNsTransmitter: HTTPTransmitter {
-    private let client: HTTPClient
-    private let tokens: ProviderTokenSource
-    private let now: @Sendable () -> Timestamp
+    private let client: APNsClient
     private let deviceTokens: Set<String>
     private var unregistered: Set<String> = []
 
     /// `deviceTokens`: every token this sink sends to; when all are unregistered the sink stops.
     public init(client: HTTPClient, tokens: ProviderTokenSource, deviceTokens: Set<String>, now: @escaping @Sendable () -> Timestamp) {
-        self.client = client
-        self.tokens = tokens
+        self.client = APNsClient(client: client, tokens: tokens, now: now)
         self.deviceTokens = deviceTokens
-        self.now = now
     }
 
     public func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
@@ -36,73 +31,35 @@ public final class APNsTransmitter: HTTPTransmitter {
         return outcome
     }
 
-    /// One push, signed with the provider token; on 403 ExpiredProviderToken a new token is signed
-    /// and the push tried once more. With a 410, `unregisteredAt` is APNs' own time for it (its
+    /// One push to the device token its URL ends with, signed with the provider token (renewed once
+    /// if APNs says it expired). With a 410, `unregisteredAt` is APNs' own time for it (its
     /// `timestamp`, Unix seconds), when it gave one.
     func send(_ request: HTTPRequest, of delivery: Delivery) -> (outcome: DeliveryOutcome, unregisteredAt: Int64?) {
-        switch attempt(request, of: delivery, renewingToken: false) {
-        case let .answered(first, at):
-            return (first, at)
-        case .expiredProviderToken:
-            switch attempt(request, of: delivery, renewingToken: true) {
-            case let .answered(second, at): return (second, at)
-            case let .expiredProviderToken(text): return (.rejected(text + " again after signing a new token"), nil)
-            }
-        }
-    }
-
-    private enum Attempt {
-        case answered(DeliveryOutcome, unregisteredAt: Int64? = nil)
-        /// 403 ExpiredProviderToken: `transmit` signs a new token and tries once more.
-        case expiredProviderToken(String)
-    }
-
-    private func attempt(_ request: HTTPRequest, of delivery: Delivery, renewingToken: Bool) -> Attempt {
         var request = request
         if delivery.urgent, let index = request.headers.firstIndex(where: { $0.name == "apns-priority" }) {
             // It replaced an urgent update (sensor lost, sensor back) that never went out.
             request.headers[index].value = String(ActivityUpdate.immediatePriority)
         }
-        do {
-            let token = renewingToken ? try tokens.renew(at: now()) : try tokens.token(at: now())
-            request.headers.append(HTTPHeader("authorization", "bearer \(token.text)"))
-        } catch {
-            return .answered(.rejected("\(error)"))
-        }
-        // curl's message names the URL, whose last part is the whole device token.
-        switch client.send(request) {
-        case let .failure(failure):
-            let token = String(request.url.split(separator: "/").last ?? "")
-            let text = token.isEmpty ? "\(failure)" : "\(failure)".replacing(token, with: Self.short(token))
-            return .answered(.retry("APNs: \(text)", retryAfter: nil))
-        case let .success(response):
-            let answer = Self.answer(response.body)
-            let text = "APNs \(response.status) \(answer?.reason ?? "(no reason)")"
-            if response.status == 403, answer?.reason == "ExpiredProviderToken" { return .expiredProviderToken(text) }
-            return .answered(outcome(of: response, text: text), unregisteredAt: answer?.timestamp.map { $0 / 1000 })
+        switch client.send(request, redacting: String(request.url.split(separator: "/").last ?? "")) {
+        case let .unsigned(text): return (.rejected(text), nil)
+        case let .unanswered(text): return (.retry(text, retryAfter: nil), nil)
+        case let .answered(answer): return (Self.outcome(of: answer), answer.error?.timestamp.map { $0 / 1000 })
         }
     }
 
-    private func outcome(of response: HTTPResponse, text: String) -> DeliveryOutcome {
+    /// What an answer to a push means: 200 delivered, 410 gone, 429 throttled (`Retry-After`
+    /// honoured), 5xx retried, anything else refused for good (an expired provider token too: the
+    /// client already signed a new one and APNs refused that as well).
+    static func outcome(of answer: APNsClient.Answer) -> DeliveryOutcome {
+        let response = answer.response
+        if response.status == 403, answer.reason == "ExpiredProviderToken" { return .rejected(answer.text + " again after signing a new token") }
         switch response.status {
         case 200: return .delivered
-        case 410: return .destinationGone(text)
-        case 429: return .throttled(text, retryAfter: response.headers["retry-after"].flatMap(Double.init))
-        case 500..<600: return .retry(text, retryAfter: nil)
-        default: return .rejected(text)
+        case 410: return .destinationGone(answer.text)
+        case 429: return .throttled(answer.text, retryAfter: response.headers["retry-after"].flatMap(Double.init))
+        case 500..<600: return .retry(answer.text, retryAfter: nil)
+        default: return .rejected(answer.text)
         }
-    }
-
-    /// APNs error bodies are `{"reason": "BadDeviceToken"}`; a 410 adds `timestamp`, the last time
-    /// APNs confirmed the token invalid, in milliseconds since the epoch.
-    package struct ErrorBody: Decodable {
-        package let reason: String?
-        package let timestamp: Int64?
-    }
-
-    package static func answer(_ body: [UInt8]) -> ErrorBody? {
-        guard !body.isEmpty else { return nil }
-        return try? JSONDecoder().decode(ErrorBody.self, from: Data(body))
     }
 
     /// Device tokens are identifiers: logs show only their first 8 characters.

@@ -23,7 +23,7 @@ final class LiveActivityTransmitter: Transmitter {
         let push: LiveActivityPush
         switch delivery.message {
         case .http: return apns.transmit(delivery)
-        case .mqtt: return .rejected("\(delivery.label) holds MQTT messages, not a push (a spool from another sink?)")
+        case .mqtt, .broadcast: return .rejected("\(delivery.label) holds no push to a token (a spool from another sink?)")
         case let .liveActivity(livePush): push = livePush
         }
         for _ in 0..<Self.attemptsPerRoute {

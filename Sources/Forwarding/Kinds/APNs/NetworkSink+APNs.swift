@@ -6,9 +6,11 @@ extension NetworkSink {
     /// `--sink apns`: Live Activity pushes to APNs (or a push server speaking its protocol) over HTTP/2.
     /// `pushTokens`: the strap's registry of tokens registered at run time (nil: the configured
     /// tokens alone, as before). `now` is the wall clock the provider token's `iat` and the token
-    /// rules go by (never the trace's clock).
+    /// rules go by (never the trace's clock). `besideBroadcast`: the broadcast path carries every
+    /// update to the phones on the strap's channel, and starts them; this path sends only what has a
+    /// token of its own (an activity the app started itself and registered, a configured device token).
     public static func apns(
-        settings apns: APNsSinkSettings, tokens: ProviderTokenSource, pushTokens book: PushTokenBook? = nil,
+        settings apns: APNsSinkSettings, tokens: ProviderTokenSource, pushTokens book: PushTokenBook? = nil, besideBroadcast: Bool = false,
         http: HTTPClientConfiguration = .init(), settings: DeliveryWorker.Settings = .init(), spoolDirectory: String?,
         now: @escaping @Sendable () -> Timestamp = WallClock.now, log: @escaping @Sendable (String) -> Void
     ) -> NetworkSink {
@@ -22,7 +24,8 @@ extension NetworkSink {
             spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic) }, log: log,
             makeDelivery: { encoded throws(SinkError) in
                 let update = encoded.update
-                let delivery = try APNsRequest.delivery(for: update, settings: apns, everyEvent: book != nil)
+                if besideBroadcast, apns.deviceToken == nil, !(book?.hasUsableToken(of: update.activityID) ?? false) { return nil }
+                let delivery = try APNsRequest.delivery(for: update, settings: apns, everyEvent: book != nil, startsByPush: !besideBroadcast)
                 if let book, update.event == .end, let dismissal = update.dismissalDate {
                     book.endAccepted(activity: update.activityID, dismissal: APNsPayload.unixSeconds(dismissal))
                 }

@@ -26,3 +26,32 @@ public enum MQTTMessages {
         ]))
     }
 }
+
+extension MQTTMessages {
+    /// The strap's broadcast channel, retained on `…/<strap>/channel` so an app that subscribes later
+    /// learns it: `{"channel": ID, "storagePolicy": 0|1, "activity": ID}` (`activity` absent between
+    /// activities), or an empty message, which removes the retained one, once it is deleted. Not an
+    /// update of any activity: it supersedes only an unsent one of its own.
+    static func channel(_ channel: ChannelRegistry.Channel?, topics: MQTTTopics) -> Delivery {
+        var payload: [UInt8] = []
+        if let channel {
+            var json = JSONBytes(capacity: 128)
+            json.beginObject()
+            json.key("channel")
+            json.string(channel.id, escapingSlash: false)
+            json.key("storagePolicy")
+            json.integer(channel.storagePolicy.rawValue)
+            if let activity = channel.activity {
+                json.key("activity")
+                json.string(activity, escapingSlash: false)
+            }
+            json.endObject()
+            payload = json.bytes
+        }
+        return Delivery(activityID: channelActivity, sequence: 0, event: "channel", kind: .content,
+                        message: .mqtt([MQTTPublication(topic: topics.channel, payload: payload, retain: true)]))
+    }
+
+    /// What the queue files the channel's publications under: no activity id has a space.
+    static let channelActivity = "broadcast channel"
+}

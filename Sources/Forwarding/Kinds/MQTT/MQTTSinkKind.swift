@@ -47,7 +47,7 @@ extension SinkKind {
             guard (settings.clientCertificateFile == nil) == (settings.clientKeyFile == nil) else {
                 throw .invalid("mqtt: a client certificate needs its key, and a key its certificate")
             }
-            return try NetworkSink.mqtt(settings: settings, password: password, control: setup.control,
+            return try NetworkSink.mqtt(settings: settings, password: password, control: setup.control, channels: setup.channels,
                                         spoolDirectory: setup.spoolDirectory, log: setup.log)
         }
     )

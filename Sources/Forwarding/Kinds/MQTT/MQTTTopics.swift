@@ -2,8 +2,9 @@ import SinkVocabulary
 /// Where one strap's updates go on the broker (docs/fleet.md), under a prefix that defaults to
 /// `hrbridge/<gateway>`: `<prefix>/<strap>/state` (retained latest update), `<prefix>/<strap>/updates`
 /// (every update), `<prefix>/<strap>/control` (commands), `…/push-token` and `…/push-to-start-token`
-/// (the app's tokens; these three when enabled) and `<prefix>/status` (`online`, or `offline` as the
-/// last will).
+/// (the app's tokens; these three when enabled), `<prefix>/<strap>/channel` (retained: the broadcast
+/// channel phones join, when an APNs sink publishes on one) and `<prefix>/status` (`online`, or
+/// `offline` as the last will).
 public struct MQTTTopics: Sendable, Equatable {
     public var prefix: String
     /// The strap's topic level: its name or address made safe for a topic and for Home Assistant ids.
@@ -24,6 +25,7 @@ public struct MQTTTopics: Sendable, Equatable {
     public var control: String { "\(prefix)/\(strap)/control" }
     public var pushToken: String { "\(prefix)/\(strap)/push-token" }
     public var pushToStartToken: String { "\(prefix)/\(strap)/push-to-start-token" }
+    public var channel: String { "\(prefix)/\(strap)/channel" }
     /// What the sink subscribes to with `--mqtt-control`.
     public var commands: [String] { [control, pushToken, pushToStartToken] }
     public var status: String { "\(prefix)/status" }

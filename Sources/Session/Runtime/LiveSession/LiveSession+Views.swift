@@ -1,3 +1,4 @@
+import Forwarding
 import LiveState
 import LiveView
 import Sensors
@@ -39,6 +40,11 @@ extension LiveSession {
 }
 
 extension LiveSession {
+    /// The strap's broadcast channel phones should join now (`ChannelRegistry.current`), if it has one.
+    func broadcastChannel() -> ChannelRegistry.Channel? {
+        queue.sync { sinks.channels.snapshot.current }
+    }
+
     /// From now on every update of this session also goes to `hub` (the preview's event streams),
     /// as `strap`; call before `start()`.
     public func showPreview(in hub: PreviewHub, as strap: String) {

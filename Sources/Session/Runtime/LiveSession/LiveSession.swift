@@ -140,14 +140,16 @@ public final class LiveSession: @unchecked Sendable {
     /// The current activity and the sinks' counters.
     func status() -> SessionStatus {
         queue.sync {
-            SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
-                          pushToken: (journal.currentUpdate ?? journal.lastUpdate).flatMap { update in
-                              sinks.pushTokens.flatMap { $0.isUsed ? $0.status(of: update.activityID) : nil }
-                          },
-                          distanceSensor: feed.distanceSensor, distanceSensorOffers: feed.distanceSensorOffers,
-                          heartRateSource: feed.heartRateSource, heartRateFromMachineNow: feed.heartRateFromMachineNow,
-                          urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
-                          sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
+            let shown = (journal.currentUpdate ?? journal.lastUpdate)?.activityID
+            return SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
+                                 pushToken: shown.flatMap { activity in
+                                     sinks.pushTokens.flatMap { $0.isUsed ? $0.status(of: activity) : nil }
+                                 },
+                                 channel: shown.flatMap { activity in sinks.channels.snapshot.channels.first { $0.activity == activity }?.id },
+                                 distanceSensor: feed.distanceSensor, distanceSensorOffers: feed.distanceSensorOffers,
+                                 heartRateSource: feed.heartRateSource, heartRateFromMachineNow: feed.heartRateFromMachineNow,
+                                 urgentPushes: feed.engine.urgentPushes, demotions: feed.engine.demotions,
+                                 sinks: sinks.counterSummaries.map { SessionStatus.SinkStatus(name: $0.name, summary: $0.summary) })
         }
     }
 

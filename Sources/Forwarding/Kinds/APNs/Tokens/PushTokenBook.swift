@@ -83,6 +83,16 @@ public final class PushTokenBook: Sendable {
         registry.withLock { $0.route(activity: activity, isStart: isStart, configured: configured, at: now) }
     }
 
+    /// The push-to-start token a start goes to now (the broadcast path's, which joins it to a channel).
+    func pushToStartToken(configured: TokenRegistry.ConfiguredTokens) -> PushToken? {
+        registry.withLock { $0.pushToStartToken(configured: configured) }
+    }
+
+    /// Whether `activity` has a registered update token APNs has not refused.
+    func hasUsableToken(of activity: String) -> Bool {
+        registry.withLock { $0.activity(activity)?.token?.usable ?? false }
+    }
+
     public func unregistered(_ token: PushToken, at time: Int64) {
         record { $0.unregistered(token, at: time) }
     }

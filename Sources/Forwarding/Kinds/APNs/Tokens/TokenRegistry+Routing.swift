@@ -71,7 +71,8 @@ extension TokenRegistry {
         return state.pushToStartSentAt == nil ? .none : .pending
     }
 
-    private func pushToStartToken(configured: ConfiguredTokens) -> PushToken? {
+    /// The phone's push-to-start token now: the registered one while usable, else the configured one.
+    func pushToStartToken(configured: ConfiguredTokens) -> PushToken? {
         if let entry = pushToStart, entry.usable { return entry.token }
         return configured.pushToStart.flatMap { unregisteredConfigured[$0] == nil ? $0 : nil }
     }

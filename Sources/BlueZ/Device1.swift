@@ -22,7 +22,12 @@ public struct Device1: Sendable, Equatable {
         }
         return data
     }
-    public var connected: Bool { properties["Connected"]?.bool ?? false }
+    /// The link is up. ServicesResolved counts too: bluetoothd (5.66 to at least 5.82) can leave
+    /// Connected false for a whole connection. Its ATT socket callback marks the LE link up without
+    /// a signal; when the kernel's Device Connected event comes after it (under load), the event
+    /// finds the link already up and signals nothing, so only ServicesResolved turns true. Both
+    /// fall to false when the link drops.
+    public var connected: Bool { properties["Connected"]?.bool == true || servicesResolved }
     public var servicesResolved: Bool { properties["ServicesResolved"]?.bool ?? false }
 
     public var advertisesHeartRate: Bool { uuids.contains(.heartRateService) }

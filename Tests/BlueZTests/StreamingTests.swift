@@ -34,6 +34,23 @@ import Testing
         await fake.stop()
     }
 
+    /// bluetoothd may never signal Connected for a link it made (see Device1.connected): the link
+    /// streams on, and never disconnects a strap that is there.
+    @Test func keepsALinkWhoseConnectedNeverTurnedTrue() async throws {
+        let fake = try await FakeBlueZ(["--interval", "10", "--connected-unsignalled", "--no-acquire"])
+        let (_, task, recorder) = fake.link()
+        try await recorder.read(until: { _ in recorder.rates.count >= 60 }, "60 values")
+        #expect(Array(recorder.rates.prefix(60)) == Array(1...60))
+        #expect(!recorder.events.contains { if case .disconnected = $0.kind { true } else { false } })
+        #expect(try await fake.calls("Disconnect") == 0)
+        #expect(try await fake.calls("Connect") == 1)
+        try await fake.control("DropLink", .string(FakeBlueZ.strap))
+        try await recorder.read(until: { $0.contains { $0.kind == .disconnected(reason: "disconnected") } }, "the drop seen in the tree")
+        task.cancel()
+        _ = await task.result
+        await fake.stop()
+    }
+
     @Test func findsTheFirstHeartRateStrapByDefaultAndByName() async throws {
         let fake = try await FakeBlueZ(["--count", "5", "--interval", "10"])
         for selector in [SensorSelector.anyHeartRateStrap, SensorSelector("HRM-Sim 1")] {

@@ -204,7 +204,8 @@ class Fake:
         if strap.connected:
             raise error('AlreadyConnected', 'Already Connected')
         strap.connected = True
-        self.device(strap).UpdateProperties(DEVICE, {'Connected': dbus.Boolean(True, variant_level=1)})
+        if not self.args.connected_unsignalled:
+            self.device(strap).UpdateProperties(DEVICE, {'Connected': dbus.Boolean(True, variant_level=1)})
         GLib.timeout_add(30, lambda: self.resolve(strap) and False)
 
     def disconnect(self, strap):
@@ -431,6 +432,10 @@ def main():
     parser.add_argument('--no-acquire', dest='acquire', action='store_false', help='offer StartNotify only')
     parser.add_argument('--uuids', default='180d,180f', help='services the straps advertise (180f alone: not a strap)')
     parser.add_argument('--connected', action='store_true', help='straps start connected (a crashed run left the link up)')
+    parser.add_argument('--connected-unsignalled', action='store_true',
+                        help="Connect never turns Connected true, only ServicesResolved (bluetoothd's race: the "
+                             "ATT socket's callback marks the link up unsignalled, then the kernel's Device Connected "
+                             "event finds it up and signals nothing)")
     parser.add_argument('--unknown', default='', help='ADDRESS,… not in the tree until discovery sees them advertising')
     parser.add_argument('--asleep', default='', help='ADDRESS,… not advertising until Wake')
     args = parser.parse_args()

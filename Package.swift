@@ -20,10 +20,10 @@ let package = Package(
         .target(name: "Sensors"),
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
         .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
-        .target(name: "LiveState", dependencies: ["Sensors"]),
+        .target(name: "LiveState", dependencies: ["Sensors", "Platform"]),
         // What a person sees of a running session, pure: the preview page and overlay (Data/, built
         // into the binary), their event streams' messages, the terminal's status lines.
-        .target(name: "LiveView", dependencies: ["LiveState", "Sensors"], exclude: ["Data"], plugins: ["EmbeddedData"]),
+        .target(name: "LiveView", dependencies: ["LiveState", "Sensors", "Platform"], exclude: ["Data"], plugins: ["EmbeddedData"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256) and FCM's service-account assertion
         // (RS256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // What a sink kind is to those who set one up (its options, values, secrets' files), without
         // the code that builds it: the configuration reader and the command line read settings by it.
-        .target(name: "SinkVocabulary", dependencies: ["LiveState", "Platform"]),
+        .target(name: "SinkVocabulary", dependencies: ["Platform"]),
         // libmicrohttpd serves the HTTP listener (--listen): headers only, dlopen on first use (shim.h).
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // The listener's transport: the library's daemon, requests and responses, listen addresses and
@@ -87,6 +87,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "Platform", "BusTestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Platform
 import Sensors
 import FoundationEssentials
 
@@ -63,7 +64,7 @@ extension JSONBytes {
     mutating func append(_ state: WorkoutActivityAttributes.ContentState) throws(LiveStateError) {
         beginObject()
         key("distanceMeters")
-        try number(state.distanceMeters)
+        try finite(state.distanceMeters)
         if let heartRate = state.heartRate {
             key("heartRate")
             integer(heartRate)
@@ -72,15 +73,24 @@ extension JSONBytes {
         string(state.intervalLabel)
         if let pausedAt = state.pausedAt {
             key("pausedAt")
-            try number(pausedAt.timeIntervalSinceReferenceDate)
+            try finite(pausedAt.timeIntervalSinceReferenceDate)
         }
         key("timerRange")
         raw(UInt8(ascii: "["))
-        try number(state.timerRange.lowerBound.timeIntervalSinceReferenceDate)
+        try finite(state.timerRange.lowerBound.timeIntervalSinceReferenceDate)
         raw(UInt8(ascii: ","))
-        try number(state.timerRange.upperBound.timeIntervalSinceReferenceDate)
+        try finite(state.timerRange.upperBound.timeIntervalSinceReferenceDate)
         raw(UInt8(ascii: "]"))
         endObject()
+    }
+
+    /// A number, or the live-state module's refusal when it has no JSON form.
+    private mutating func finite(_ value: Double) throws(LiveStateError) {
+        do {
+            try number(value)
+        } catch {
+            throw .encodingFailed(error.description)
+        }
     }
 
     mutating func append(_ attributes: WorkoutActivityAttributes) {

@@ -1,3 +1,4 @@
+import Platform
 import Sensors
 
 /// The NDJSON envelope of one update (docs/live-activity-updates.md): fixed field order, envelope

@@ -1,4 +1,4 @@
-import LiveState
+import Platform
 
 /// Writes a `JSONValue` as indented JSON in member order, so `config check` prints the effective
 /// configuration in the order a person reads (and wrote) it. `package`: the JSON fuzz target checks
@@ -63,7 +63,7 @@ package enum JSONWriter {
     }
 
     /// A JSON string literal (RFC 8259 escaping).
-    static func quoted(_ string: String) -> String { string.jsonQuoted } // LiveState's JSONBytes escaping
+    static func quoted(_ string: String) -> String { string.jsonQuoted }
 }
 
 extension JSONValue {

@@ -111,10 +111,8 @@ public struct JSONBytes: Sendable {
 
     /// A `Double` as JSONEncoder prints it: its `description` without a trailing `.0`. JSONEncoder
     /// refuses NaN and infinities (no JSON number says them), and so does this.
-    public mutating func number(_ value: Double) throws(LiveStateError) {
-        guard value.isFinite else {
-            throw .encodingFailed("\(value) cannot be encoded as a JSON number")
-        }
+    public mutating func number(_ value: Double) throws(JSONNumberError) {
+        guard value.isFinite else { throw JSONNumberError(value: value) }
         // Whole numbers below 2^53 (every date and distance in practice) print as integers: the
         // same digits `description` gives (it switches to exponents only from 1e16), without a String.
         if value.rounded(.towardZero) == value, value.magnitude < Self.exactIntegerLimit {
@@ -156,4 +154,11 @@ extension String {
         json.string(self, escapingSlash: false)
         return String(decoding: json.bytes, as: UTF8.self)
     }
+}
+
+/// A Double no JSON number can say (NaN, an infinity).
+public struct JSONNumberError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let value: Double
+
+    public var description: String { "\(value) cannot be encoded as a JSON number" }
 }

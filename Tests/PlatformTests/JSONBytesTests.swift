@@ -1,5 +1,5 @@
 import Foundation
-import LiveState
+import Platform
 import Testing
 
 /// The hand-written writer against the exact bytes Foundation's JSONEncoder gives (the ActivityKit
@@ -62,7 +62,7 @@ import Testing
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteNumbersAreRefusedLikeJSONEncoderDoes(value: Double) {
         var json = JSONBytes()
-        #expect(throws: LiveStateError.self) { try json.number(value) }
+        #expect(throws: JSONNumberError.self) { try json.number(value) }
         #expect(throws: EncodingError.self) { try Self.encoderText([value]) }
     }
 

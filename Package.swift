@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CSystem"]),
         .target(name: "Sensors"),
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
-        .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
+        .target(name: "Trace", dependencies: ["Sensors", "CSystem", "Platform"]),
         .target(name: "LiveState", dependencies: ["Sensors", "Platform"]),
         // What a person sees of a running session, pure: the preview page and overlay (Data/, built
         // into the binary), their event streams' messages, the terminal's status lines.

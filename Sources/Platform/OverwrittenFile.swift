@@ -34,7 +34,7 @@ public final class OverwrittenFile {
         }
         var text = bytes
         if text.count < length { text += [UInt8](repeating: UInt8(ascii: " "), count: length - text.count) }
-        if let code = writeAll(descriptor, text, at: 0) { throw FileSystemError(path: path, code: code) }
+        if let stop = writeAll(descriptor, text, at: 0) { throw FileSystemError(path: path, code: stop.code) }
         length = max(length, text.count)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import SinkVocabulary
 import TestSupport
 import Testing
 @testable import CLI
@@ -7,9 +8,10 @@ import Testing
 
 /// `--sink URL` against a real scripted HTTP server on 127.0.0.1.
 @Suite(.timeLimit(.minutes(1))) struct LifecycleSinkTests {
-    static func sink(_ server: ServerProcess, token: BearerTokenSource? = nil, http: HTTPClientConfiguration = .init(),
+    static func sink(_ server: ServerProcess, token: SecretSource? = nil, environment: [String: String] = [:], http: HTTPClientConfiguration = .init(),
                      settings: DeliveryWorker.Settings = FastDelivery.settings, spool: String? = nil, log: LogLines = LogLines()) -> NetworkSink {
-        .lifecycleServer(baseURL: server.baseURL + "/hooks", token: token, http: http, settings: settings, spoolDirectory: spool, log: log.sink)
+        .lifecycleServer(baseURL: server.baseURL + "/hooks", token: token, environment: environment, http: http, settings: settings,
+                         spoolDirectory: spool, log: log.sink)
     }
 
     @Test func postsTheEnvelopeWithIdempotencyKeySequenceAndBearerToken() throws {
@@ -17,7 +19,7 @@ import Testing
         let tokenFile = try directory.write("token", "s3cret-token\n")
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
         let log = LogLines()
-        let sink = Self.sink(server, token: .file(tokenFile), log: log)
+        let sink = Self.sink(server, token: .file(.path(tokenFile)), log: log)
         let updates = SampleUpdates.activity(count: 3)
         for update in updates { try sink.accept(update) }
         sink.finish(grace: 5)
@@ -74,7 +76,7 @@ import Testing
         let tokenFile = try directory.write("token", "old-token")
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: [#"[{"status": 401}, {"status": 200}]"#])
         let slowRetry = DeliveryWorker.Settings(unreachable: RetrySchedule(initial: 1, cap: 1))
-        let sink = Self.sink(server, token: .file(tokenFile), settings: slowRetry)
+        let sink = Self.sink(server, token: .file(.path(tokenFile)), settings: slowRetry)
         try sink.accept(SampleUpdates.update(.start, sequence: 1))
         #expect(eventually { server.requests().count == 1 })
         _ = try directory.write("token", "new-token\n")
@@ -83,9 +85,11 @@ import Testing
     }
 
     @Test func aTokenFromTheEnvironment() throws {
-        setenv("HRBRIDGE_TEST_LIFECYCLE_TOKEN", "env-token", 1)
-        #expect(try BearerTokenSource.environment("HRBRIDGE_TEST_LIFECYCLE_TOKEN").read() == "env-token")
-        #expect(throws: SinkError.self) { try BearerTokenSource.environment("HRBRIDGE_TEST_UNSET_VARIABLE").read() }
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let sink = Self.sink(server, token: .environment("LIFECYCLE_TOKEN"), environment: ["LIFECYCLE_TOKEN": "env-token\n"])
+        try sink.accept(SampleUpdates.update(.start, sequence: 1))
+        sink.finish(grace: 5)
+        #expect(server.requests().map { $0.header("authorization") } == ["Bearer env-token"])
     }
 
     @Test func a429StormIsWaitedOutAndEverythingArrivesInOrder() throws {

@@ -15,7 +15,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         // What Foundation would give beyond FoundationEssentials (trimming, percent-encoding, a condition
-        // lock, a named thread, path joining), so no product module links Foundation and its ICU data.
+        // lock, a named thread, path joining), so no product module links Foundation and its ICU data;
+        // and what every module shares: the one JSON writer, the one write loop, a listen address.
         .target(name: "Platform", dependencies: ["CSystem"]),
         .target(name: "Sensors"),
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
@@ -48,7 +49,7 @@ let package = Package(
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
         // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
         // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "HTTPServer", "Platform"]),
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
         .target(

@@ -84,7 +84,7 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The address as a socket address, for the library to bind.
-    func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result {
+    public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result {
         switch host {
         case let .ipv4(address):
             var socket = sockaddr_in()

@@ -22,6 +22,10 @@ let package = Package(
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
         .target(name: "Trace", dependencies: ["Sensors", "CSystem", "Platform"]),
         .target(name: "LiveState", dependencies: ["Sensors", "Platform"]),
+        // Offline, pure: how well a run of updates served a person (evaluate's scores against the
+        // true samples and distance) and the cadence's optimum in hindsight. Only the CLI's evaluate
+        // and plot commands link it: nothing on the way from a notification to a sink does.
+        .target(name: "Evaluation", dependencies: ["LiveState", "Sensors"]),
         // What a person sees of a running session, pure: the preview page and overlay (Data/, built
         // into the binary), their event streams' messages, the terminal's status lines.
         .target(name: "LiveView", dependencies: ["LiveState", "Sensors", "Platform"], exclude: ["Data"], plugins: ["EmbeddedData"]),
@@ -59,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]
@@ -93,7 +97,9 @@ let package = Package(
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "Platform", "BusTestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
-        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),
+        // The push budget's tests measure what the rule did with evaluate's score.
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Evaluation", "Sensors", "TestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LiveState", "Sensors"]),
         .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
@@ -106,7 +112,7 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
             // Traces and golden outputs, read through #filePath; the browser test's Python driver.
             exclude: ["Fixtures", "Browser/Driver"]
         ),

@@ -1,3 +1,4 @@
+import LiveState
 import Sensors
 
 /// The true distance of a run: what the distance sensor's own measurements add up to from each

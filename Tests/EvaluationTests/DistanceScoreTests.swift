@@ -1,4 +1,5 @@
 import Sensors
+import Evaluation
 import LiveState
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
     /// One metre a second, fed at t = 1, 2, … `until` (after the start and any update of its instant).
     private func oneMetreASecond(until: Int, updates: [ActivityUpdate]) -> DistanceTrack {
         let fed = (1...until).map { second in
-            let before = updates.filter { $0.timestamp < EngineScript.time(Double(second)) }.count
-            return DistanceTrack.Fed(time: EngineScript.time(Double(second)), meters: 1, updatesBefore: before)
+            let before = updates.filter { $0.timestamp < Moments.at(Double(second)) }.count
+            return DistanceTrack.Fed(time: Moments.at(Double(second)), meters: 1, updatesBefore: before)
         }
         return DistanceTrack(fed: fed, updates: updates)
     }
@@ -36,8 +37,8 @@ import Testing
             handMadeUpdate(4, .start, activity: "b"), handMadeUpdate(9, .end(.stopped), activity: "b", meters: 0.2),
         ]
         let fed = [(1, 0.1), (2, 0.2), (5, 0.15), (8, 0.05)].map { second, meters in
-            DistanceTrack.Fed(time: EngineScript.time(Double(second)), meters: meters,
-                              updatesBefore: updates.filter { $0.timestamp < EngineScript.time(Double(second)) }.count)
+            DistanceTrack.Fed(time: Moments.at(Double(second)), meters: meters,
+                              updatesBefore: updates.filter { $0.timestamp < Moments.at(Double(second)) }.count)
         }
         let score = DistanceScore(track: DistanceTrack(fed: fed, updates: updates), updates: updates)
         #expect(score.shownMeters == 0.5) // 0.3 + 0.2, not only the last activity's
@@ -58,7 +59,7 @@ import Testing
         /// A run whose whole distance comes at t = 1 and shows only at its end at t = 10.
         func score(_ meters: Double) -> DistanceScore {
             let updates = [handMadeUpdate(0, .start), handMadeUpdate(10, .end(.stopped), meters: meters)]
-            let fed = [DistanceTrack.Fed(time: EngineScript.time(1), meters: meters, updatesBefore: 1)]
+            let fed = [DistanceTrack.Fed(time: Moments.at(1), meters: meters, updatesBefore: 1)]
             return DistanceScore(track: DistanceTrack(fed: fed, updates: updates), updates: updates)
         }
         let total = try #require(DistanceScore.total([score(100.1), score(200.2), score(0.1)]))

@@ -1,4 +1,5 @@
 import Sensors
+import Evaluation
 import LiveState
 import Testing
 
@@ -24,9 +25,9 @@ import Testing
     ]
 
     @Test func countsOnlyWhatTheEngineCounts() {
-        let fed = Self.table.map { DistanceTrack.Fed(time: EngineScript.time($0.fed.0), meters: $0.fed.1, updatesBefore: $0.fed.2) }
+        let fed = Self.table.map { DistanceTrack.Fed(time: Moments.at($0.fed.0), meters: $0.fed.1, updatesBefore: $0.fed.2) }
         let points = DistanceTrack(fed: fed, updates: Self.updates).points.map { point in
-            "\(point.time.seconds(since: EngineScript.origin)) \(point.activityID) \(point.meters)"
+            "\(point.time.seconds(since: Moments.origin)) \(point.activityID) \(point.meters)"
         }
         #expect(points == Self.table.compactMap { row in row.after.map { "\(row.fed.0) \($0.activity) \($0.meters)" } })
     }

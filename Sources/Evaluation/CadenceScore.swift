@@ -1,3 +1,4 @@
+import LiveState
 import Sensors
 
 /// How well a run of updates served a person, measured against the true samples (issue 3's targets):

@@ -1,3 +1,5 @@
+import LiveState
+
 /// How the distance on the Lock Screen followed the true one (`DistanceTrack`): where each ended up,
 /// and how far the shown distance fell behind on the way. Pure; every figure in metres, to 0.1 m as
 /// the phone shows them.

@@ -1,10 +1,11 @@
 import Sensors
+import Evaluation
 import LiveState
 import Testing
 
 /// The evaluation measures on hand-made runs, where every figure can be worked out on paper.
 @Suite struct CadenceScoreTests {
-    private func at(_ seconds: Double) -> Timestamp { EngineScript.time(seconds) }
+    private func at(_ seconds: Double) -> Timestamp { Moments.at(seconds) }
 
     private func update(_ seconds: Double, _ reason: UpdateReason, _ rate: Int?, stale: Double = 120) -> ActivityUpdate {
         ActivityUpdate(

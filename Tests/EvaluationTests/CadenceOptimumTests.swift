@@ -1,4 +1,5 @@
 import Sensors
+import Evaluation
 import LiveState
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// against the oracle's own figures in `CadenceOptimumOracleTests`).
 @Suite struct CadenceOptimumTests {
     private func samples(_ rates: [Int], from start: Double = 0) -> [(time: Timestamp, rate: Int)] {
-        rates.enumerated().map { (EngineScript.time(start + Double($0.offset)), $0.element) }
+        rates.enumerated().map { (Moments.at(start + Double($0.offset)), $0.element) }
     }
 
     @Test func aSteadyRateNeedsNoRoutineUpdate() {

@@ -1,3 +1,4 @@
+import LiveState
 import Sensors
 
 /// The offline optimum of a cadence: with perfect hindsight, the most live time the phone's number

@@ -206,7 +206,7 @@ struct PhoneContentState: Decodable, Equatable {
             var update = SampleUpdates.update(.update, sequence: 2, reason: reason)
             update.priority = priority
             let delivery = try #require(try APNsRequest.delivery(for: update, settings: settings))
-            guard case let .liveActivity(push) = delivery.message else { Issue.record("an APNs delivery is a Live Activity push"); continue }
+            guard let push = delivery.message as? LiveActivityPush else { Issue.record("an APNs delivery is a Live Activity push"); continue }
             #expect(push.headers.first { $0.name == "apns-priority" }?.value == String(priority), "\(reason) at \(priority)")
             #expect(delivery.urgent == (priority == 10), "\(reason) at \(priority)")
         }

@@ -18,6 +18,11 @@ public struct HTTPRequest: Sendable, Equatable, Codable {
     }
 }
 
+extension HTTPRequest: DeliveryMessage {
+    /// Lifecycle servers, APNs background pushes, Airship and FCM send one request per update.
+    public static let spoolKey = "request"
+}
+
 public struct HTTPHeader: Sendable, Equatable, Codable {
     public var name: String
     public var value: String

@@ -48,8 +48,8 @@ public final class SinkSet {
         self.statusInterval = statusInterval
     }
 
-    /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
-    public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
+    /// A lifecycle server, APNs or a broker among them: somewhere times and activity ids mean something to a receiver.
+    public var hasNetworkSink: Bool { sinks.contains { $0.reachesReceivers } }
 
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
@@ -73,9 +73,9 @@ public final class SinkSet {
     var counterSummaries: [(name: String, summary: String)] {
         sinks.map { sink in
             var summary = sink.counters.summary
-            if let network = sink as? NetworkSink {
-                summary += ", waiting \(network.waitingCount)"
-                for (activity, reason) in network.heldActivities.sorted(by: { $0.key < $1.key }) { summary += "; \(activity) waits: \(reason)" }
+            if sink.reachesReceivers {
+                summary += ", waiting \(sink.waitingCount)"
+                for (activity, reason) in sink.heldActivities.sorted(by: { $0.key < $1.key }) { summary += "; \(activity) waits: \(reason)" }
             }
             return (sink.name, summary)
         }
@@ -84,10 +84,8 @@ public final class SinkSet {
     /// What each sink did and holds, for `/metrics` and `/readyz` (read on the session's queue).
     var snapshots: [SinkSnapshot] {
         zip(sinks, kinds).map { sink, kind in
-            let network = sink as? NetworkSink
-            return SinkSnapshot(kind: kind, counters: sink.counters, waiting: network?.waitingCount ?? 0,
-                                spoolBytes: network?.spoolBytes ?? 0,
-                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason)
+            SinkSnapshot(kind: kind, counters: sink.counters, waiting: sink.waitingCount, spoolBytes: sink.spoolBytes,
+                         halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : sink.haltedReason)
         }
     }
 
@@ -119,7 +117,7 @@ public final class SinkSet {
         sinks.map { sink in
             let counters = sink.counters
             return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
-                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError)
+                              waiting: sink.waitingCount, lastError: counters.lastError)
         }
     }
 
@@ -175,7 +173,7 @@ public final class SinkSet {
     }
 
     private func logCounters(prefix: String) {
-        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
+        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || sink.reachesReceivers || sink.counters.failed > 0 {
             console.warn("sink \(counted.name) \(prefix): \(counted.summary)")
         }
     }

@@ -31,3 +31,7 @@ public struct LiveActivityPush: Sendable, Equatable, Codable {
                     body: pushToStart ? (pushToStartBody ?? body) : body)
     }
 }
+
+extension LiveActivityPush: DeliveryMessage {
+    public static let spoolKey = "liveActivity"
+}

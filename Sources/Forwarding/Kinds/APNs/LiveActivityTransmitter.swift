@@ -20,12 +20,8 @@ final class LiveActivityTransmitter: Transmitter {
     static let attemptsPerRoute = 2
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        let push: LiveActivityPush
-        switch delivery.message {
-        case .http: return apns.transmit(delivery)
-        case .mqtt, .broadcast: return .rejected("\(delivery.label) holds no push to a token (a spool from another sink?)")
-        case let .liveActivity(livePush): push = livePush
-        }
+        // A request: the whole push, token included, as a spool of an earlier version holds it.
+        guard let push = delivery.message as? LiveActivityPush else { return apns.transmit(delivery) }
         for _ in 0..<Self.attemptsPerRoute {
             let time = seconds(now())
             switch routes.route(delivery, push, at: time) {

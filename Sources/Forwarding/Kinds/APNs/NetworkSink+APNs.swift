@@ -21,7 +21,7 @@ extension NetworkSink {
         let deviceTokens = Set([apns.deviceToken, apns.pushToStartToken].compactMap { $0 })
         let sink = NetworkSink(
             name: "apns", settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic) }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic, holding: [LiveActivityPush.self, HTTPRequest.self]) }, log: log,
             makeDelivery: { encoded throws(SinkError) in
                 let update = encoded.update
                 if besideBroadcast, apns.deviceToken == nil, !(book?.hasUsableToken(of: update.activityID) ?? false) { return nil }

@@ -9,6 +9,6 @@ enum FCMRequest {
         }
         let request = HTTPRequest(url: "\(PushBody.base(baseURL))/v1/projects/\(project)/messages:send",
                                   headers: [HTTPHeader("Content-Type", "application/json")], body: body)
-        return Delivery(for: update, request: request)
+        return Delivery(for: update, message: request)
     }
 }

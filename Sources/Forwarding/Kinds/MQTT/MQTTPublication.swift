@@ -43,3 +43,24 @@ extension MQTTPublication {
         try container.encodeIfPresent(expires?.microsecondsSinceUnixEpoch, forKey: .expires)
     }
 }
+
+/// What one delivery of the MQTT sink publishes, in order: an update's retained state and its entry
+/// in the update stream, or the strap's retained channel id. Spooled as the list itself.
+public struct MQTTPublications: DeliveryMessage {
+    public static let spoolKey = "publications"
+
+    public var publications: [MQTTPublication]
+
+    public init(_ publications: [MQTTPublication]) {
+        self.publications = publications
+    }
+
+    public init(from decoder: any Decoder) throws {
+        publications = try decoder.singleValueContainer().decode([MQTTPublication].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(publications)
+    }
+}

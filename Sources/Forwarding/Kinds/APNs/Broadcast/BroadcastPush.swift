@@ -58,6 +58,10 @@ public enum BroadcastRequest {
         }
         let push = BroadcastPush(body: body, priority: update.priority, staleDate: APNsPayload.unixSeconds(update.staleDate),
                                  dismissalDate: update.event == .end ? update.dismissalDate.map(APNsPayload.unixSeconds) : nil)
-        return Delivery(for: update, message: .broadcast(push))
+        return Delivery(for: update, message: push)
     }
+}
+
+extension BroadcastPush: DeliveryMessage {
+    public static let spoolKey = "broadcast"
 }

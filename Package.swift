@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],

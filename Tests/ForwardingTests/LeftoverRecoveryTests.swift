@@ -27,7 +27,7 @@ import Testing
         /// A killed run's state: activity `run-1` at sequence 5, sent to `sinks`.
         func leaveActivityBehind(sinks: [String]) throws {
             var ledger = ActivityLedger()
-            ledger.record(SampleUpdates.update(.update, sequence: 5), sinks: sinks)
+            ledger.record(EncodedUpdate(SampleUpdates.update(.update, sequence: 5)), sinks: sinks)
             let earlier = try ActivityStateFile(directory: state, key: SessionKey.replay(tracePath: trace))
             try earlier.save(ledger)
             earlier.release()

@@ -1,5 +1,6 @@
 @testable import Config
 import Foundation
+import LiveState
 import TestSupport
 import Testing
 @testable import CLI
@@ -34,7 +35,7 @@ import SinkVocabulary
                                          "bundleID": .text("com.example.hrbridge"), "server": .text("https://127.0.0.1:\(push.port)")])],
            http: HTTPSettings(certificateAuthorityFile: certificates.caFile), source: "Polar H10", context: context)
         let updates = SampleUpdates.activity(count: 2)
-        for update in updates { try set.accept(update) }
+        for update in updates { try set.accept(EncodedUpdate(update)) }
         set.finish()
 
         #expect(console.output.text.split(separator: "\n").count == 2)

@@ -95,9 +95,8 @@ public final class SinkSet {
     /// Sends `update` to every sink that has not failed, or only to those named in `only` (a
     /// recovered end goes where its activity went). A sink that fails is left out from then on, but
     /// the rest still get the update; the first failure is thrown after them.
-    public func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(SessionError) {
+    public func accept(_ encoded: EncodedUpdate, only: [String]? = nil) throws(SessionError) {
         var firstFailure: SinkError?
-        let encoded = EncodedUpdate(update) // its line encoded once, for every sink that writes it
         for sink in sinks where only?.contains(sink.name) ?? true && !failed.contains(ObjectIdentifier(sink)) {
             do {
                 try sink.accept(encoded)
@@ -134,15 +133,20 @@ public final class SinkSet {
     /// activity goes on at the others. A full disk under a file sink must not end the workout on
     /// the phone; what that file missed is owed to it in the state file. Throws only when no sink
     /// is left to tell anything to.
-    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+    public func acceptGoingOn(_ encoded: EncodedUpdate) throws(SessionError) {
         do {
-            try accept(update)
+            try accept(encoded)
         } catch {
             let working = workingNames
             guard !working.isEmpty else { throw error }
             if firstFailure == nil { firstFailure = error }
             console.warn("\(error.message); left out from now on, the activity goes on at \(working.joined(separator: ", "))")
         }
+    }
+
+    /// `acceptGoingOn` for an update no state file keeps (`replay --fast`): encoded here, once for every sink.
+    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+        try acceptGoingOn(EncodedUpdate(update))
     }
 
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).

@@ -22,7 +22,6 @@ extension ActivityLedger {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += Array("\n{\"reservedThrough\":\(entry.reservedThrough),\"sinks\":".utf8)
-            // JSONBytes writes what JSONEncoder would, far cheaper (docs/performance.md): this runs per update.
             var sinks = JSONBytes(capacity: 64)
             sinks.raw(UInt8(ascii: "["))
             for (index, sink) in entry.sinks.enumerated() {
@@ -32,8 +31,8 @@ extension ActivityLedger {
             sinks.raw(UInt8(ascii: "]"))
             bytes += sinks.bytes
             bytes += Array(",\"lastUpdate\":".utf8)
-            let line = try UpdateLine.encode(entry.lastUpdate)
-            bytes += line[..<(line.count - 1)] // the line without its newline (a slice: no copy of it first)
+            let line = try entry.last.line.get() // the bytes the sinks were sent, not encoded again
+            bytes += line[..<(line.count - 1)] // without its newline (a slice: no copy of it first)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes += Array("]}\n".utf8)
@@ -68,7 +67,7 @@ extension ActivityLedger {
                 throw LedgerFormatError(message: "activities[\(index)].reservedThrough: expected \(update.sequence)…"
                     + "\(update.sequence + maximumReservation) (its lastUpdate's sequence on), got \(reserved)")
             }
-            entries.append(Entry(lastUpdate: update, sinks: stored.sinks, reservedThrough: stored.reservedThrough))
+            entries.append(Entry(last: EncodedUpdate(update), sinks: stored.sinks, reservedThrough: stored.reservedThrough))
         }
         return (ActivityLedger(entries: entries), file.boot)
     }

@@ -43,7 +43,8 @@ struct ActivityJournal {
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
         if LatencyTrace.isOn { LatencyTrace.note("journal", activity: update.activityID, sequence: update.sequence) }
-        let sync = ledger.record(update, sinks: sinks.names)
+        let encoded = EncodedUpdate(update) // the one encoding: the state file and every sink share its bytes
+        let sync = ledger.record(encoded, sinks: sinks.names)
         lastUpdate = update
         updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
         if update.event == .end {
@@ -60,7 +61,7 @@ struct ActivityJournal {
                               origin: update.timestamp.microsecondsSinceUnixEpoch, reason: update.reason.rawValue)
         }
         do {
-            try sinks.acceptGoingOn(update)
+            try sinks.acceptGoingOn(encoded)
         } catch {
             throw .sink(error)
         }

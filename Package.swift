@@ -92,6 +92,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
+        // The binary, scripted HTTP servers, a mosquitto broker and test certificates as child
+        // processes, for the sink tests and the listener's; Scripts/ holds the servers and validators.
+        .target(name: "ProcessTestSupport", dependencies: ["TestSupport"], path: "Tests/ProcessTestSupport", resources: [.copy("Scripts")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "Platform", "BusTestSupport"]),
@@ -104,12 +107,16 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
-            resources: [.copy("Scripts")]
+            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer", "TestSupport"]),
+        // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
+        .testTarget(
+            name: "SessionTests",
+            dependencies: ["Session", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer",
+                           "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+        ),
         .testTarget(
             name: "CLITests",
             dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],

@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import ProcessTestSupport
 import SinkVocabulary
 import TestSupport
 import Testing
@@ -126,18 +127,15 @@ import Testing
             #expect(eventually { server.requests().count == update.sequence })
         }
         sink.finish(grace: 5)
-        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let checker = TestScripts.path("check_contract.py")
         let output = try runTool("/usr/bin/python3", [checker, Self.contract, server.logPath, "/hooks"])
         #expect(output == "ok 3\n")
     }
 
-    /// PyPI's openapi-core in the virtual environment `scripts/install-deps test` makes.
-    static let openAPIPython = URL(fileURLWithPath: contract).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-python/bin/python").path
-
     static func validateWithOpenAPICore(_ requests: String, host: String) throws -> String {
+        let openAPIPython = TestScripts.openAPIPython
         try #require(FileManager.default.isExecutableFile(atPath: openAPIPython), "no \(openAPIPython): run scripts/install-deps test")
-        let validator = Bundle.module.url(forResource: "Scripts/validate_openapi_requests.py", withExtension: nil)!.path
+        let validator = TestScripts.path("validate_openapi_requests.py")
         return try runTool(openAPIPython, [validator, contract, requests, host])
     }
 
@@ -180,7 +178,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let bad = #"{"method": "POST", "path": "/hooks/activities/a/start", "headers": [["idempotency-key", "a:1"], ["activity-sequence", "1"]], "body": "{\"event\": \"start\", \"activity\": \"a\", \"sequence\": 1}"}"#
         let log = try directory.write("requests.ndjson", bad + "\n")
-        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let checker = TestScripts.path("check_contract.py")
         let error = #expect(throws: ToolError.self) { try runTool("/usr/bin/python3", [checker, Self.contract, log, "/hooks"]) }
         #expect(error?.message.contains("body breaks the contract: 'attributes' is a required property") == true)
     }

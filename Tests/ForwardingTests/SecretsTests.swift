@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 

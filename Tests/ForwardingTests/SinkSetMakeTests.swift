@@ -1,6 +1,7 @@
 @testable import Config
 import Foundation
 import LiveState
+import ProcessTestSupport
 import TestSupport
 import Testing
 @testable import CLI

@@ -2,8 +2,8 @@ import Foundation
 
 /// The built `hrbridge` binary as a child process, its stdout and stderr collected as they come,
 /// so a test can wait for a line, send a signal and check how the process ended.
-final class BridgeProcess: @unchecked Sendable {
-    let process: Process
+public final class BridgeProcess: @unchecked Sendable {
+    public let process: Process
     private let lock = NSLock()
     private var outputBytes: [UInt8] = []
     private var logBytes: [UInt8] = []
@@ -11,7 +11,7 @@ final class BridgeProcess: @unchecked Sendable {
     private let readersDone = DispatchGroup()
 
     /// `hrbridge` beside the test bundle (`swift build --build-tests` builds both into one directory).
-    static var executable: String {
+    public static var executable: String {
         let bundle = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var directory = bundle.deletingLastPathComponent()
         // The runner may be inside the .xctest bundle or be it.
@@ -23,7 +23,7 @@ final class BridgeProcess: @unchecked Sendable {
 
     /// `environment`: the child's whole environment (nil: this process's). `executable`: another
     /// program that runs hrbridge itself (systemd-socket-activate).
-    init(_ arguments: [String], environment: [String: String]? = nil, executable: String = BridgeProcess.executable) throws {
+    public init(_ arguments: [String], environment: [String: String]? = nil, executable: String = BridgeProcess.executable) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -38,12 +38,12 @@ final class BridgeProcess: @unchecked Sendable {
         collect(log.fileHandleForReading, toLog: true)
     }
 
-    var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
-    var log: String { lock.withLock { String(decoding: logBytes, as: UTF8.self) } }
-    var outputLines: [String] { output.split(separator: "\n").map(String.init) }
+    public var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
+    public var log: String { lock.withLock { String(decoding: logBytes, as: UTF8.self) } }
+    public var outputLines: [String] { output.split(separator: "\n").map(String.init) }
 
     /// Waits (checking every 20 ms) until `condition` holds; false after `timeout` seconds.
-    func wait(timeout: Double, until condition: () -> Bool) -> Bool {
+    public func wait(timeout: Double, until condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition() {
             guard Date() < deadline else { return false }
@@ -52,11 +52,11 @@ final class BridgeProcess: @unchecked Sendable {
         return true
     }
 
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// The exit status (or 128 + the signal that killed it), after the process ended and its output
     /// was read to the end; nil if it still runs after `timeout` seconds (then it is killed).
-    func exitStatus(timeout: Double) -> Int32? {
+    public func exitStatus(timeout: Double) -> Int32? {
         guard wait(timeout: timeout, until: { !process.isRunning }) else {
             send(SIGKILL)
             process.waitUntilExit()

@@ -5,15 +5,15 @@ import Testing
 /// `hrbridge replay --speed N --listen 127.0.0.1:0 …` as a child process, with the address it said
 /// on stderr and curl to talk to it. Each exchange is recorded (request and answer) for the
 /// OpenAPI contract test.
-final class ListeningBridge {
-    let bridge: BridgeProcess
-    let base: String
-    let files: TemporaryDirectory
-    private(set) var exchanges: [String] = []
+public final class ListeningBridge {
+    public let bridge: BridgeProcess
+    public let base: String
+    public let files: TemporaryDirectory
+    public private(set) var exchanges: [String] = []
 
     /// `arguments` after `replay`; the listener and the state directory are added. `files`: an
     /// earlier bridge's, to start again on its state directory.
-    init(_ arguments: [String], environment: [String: String]? = nil, listen: [String] = ["--listen", "127.0.0.1:0"],
+    public init(_ arguments: [String], environment: [String: String]? = nil, listen: [String] = ["--listen", "127.0.0.1:0"],
          files: TemporaryDirectory? = nil) throws {
         self.files = try files ?? TemporaryDirectory()
         let bridge = try BridgeProcess(["replay", "--state-dir", self.files.path("state")] + listen + arguments, environment: environment)
@@ -23,22 +23,22 @@ final class ListeningBridge {
     }
 
     /// `http://127.0.0.1:PORT` from `hrbridge: listen: http://127.0.0.1:PORT (…`.
-    static func address(in log: String) -> String? {
+    public static func address(in log: String) -> String? {
         guard let range = log.range(of: #"listen: https?://[0-9.\[\]:]+"#, options: .regularExpression) else { return nil }
         return String(log[range].dropFirst("listen: ".count))
     }
 
-    struct Answer {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: String
-        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
-        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+    public struct Answer {
+        public var status: Int
+        public var headers: [(name: String, value: String)]
+        public var body: String
+        public var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
     }
 
     /// One request with curl; `record`: keep it for the contract test (not for paths outside it).
     @discardableResult
-    func curl(_ method: String, _ path: String, json: String? = nil, headers: [(String, String)] = [], bodyFile: String? = nil,
+    public func curl(_ method: String, _ path: String, json: String? = nil, headers: [(String, String)] = [], bodyFile: String? = nil,
               record: Bool = true, extra: [String] = []) throws -> Answer {
         let headerFile = files.path("headers-\(exchanges.count)")
         let bodyOut = files.path("body-\(exchanges.count)")
@@ -68,7 +68,7 @@ final class ListeningBridge {
     }
 
     /// The running activity's id, from GET /v1/activities (waiting for the start).
-    func activityID() throws -> String {
+    public func activityID() throws -> String {
         var id: String?
         _ = bridge.wait(timeout: 10) {
             let listed = (try? curl("GET", "/v1/activities", record: false))?.json["activities"] as? [[String: Any]]
@@ -79,16 +79,16 @@ final class ListeningBridge {
     }
 
     /// The recorded exchanges through openapi-core against the listener's contract: "ok N".
-    func validateExchanges() throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: LifecycleContractTests.openAPIPython))
+    public func validateExchanges() throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: TestScripts.openAPIPython))
         let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Session/HTTP/bridge-api.openapi.json").path
-        let validator = Bundle.module.url(forResource: "Scripts/validate_openapi_exchanges.py", withExtension: nil)!.path
+            .appendingPathComponent("Sources/Session/HTTP/bridge-api.openapi.json").path
+        let validator = TestScripts.path("validate_openapi_exchanges.py")
         let log = try files.write("exchanges.ndjson", exchanges.joined(separator: "\n") + "\n")
-        return try runTool(LifecycleContractTests.openAPIPython, [validator, contract, log, base])
+        return try runTool(TestScripts.openAPIPython, [validator, contract, log, base])
     }
 
-    func stop() -> Int32? {
+    public func stop() -> Int32? {
         bridge.send(SIGTERM)
         return bridge.exitStatus(timeout: 20)
     }

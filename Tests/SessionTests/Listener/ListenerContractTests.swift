@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Session
 import TestSupport
 import Testing
@@ -29,9 +30,9 @@ import Testing
     ])
     func theValidatorRejectsWhatBreaksTheContract(line: String, says: String) throws {
         let directory = try TemporaryDirectory()
-        let validator = Bundle.module.url(forResource: "Scripts/validate_openapi_exchanges.py", withExtension: nil)!.path
+        let validator = TestScripts.path("validate_openapi_exchanges.py")
         let error = #expect(throws: ToolError.self) {
-            try runTool(LifecycleContractTests.openAPIPython, [validator, Self.contract, try directory.write("x.ndjson", line + "\n"), "http://127.0.0.1:1"])
+            try runTool(TestScripts.openAPIPython, [validator, Self.contract, try directory.write("x.ndjson", line + "\n"), "http://127.0.0.1:1"])
         }
         #expect(error?.message.contains(says) == true, "\(error?.message ?? "")")
     }

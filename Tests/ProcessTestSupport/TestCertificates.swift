@@ -3,13 +3,13 @@ import TestSupport
 
 /// A throwaway CA and a server certificate for 127.0.0.1/localhost, made with the openssl CLI,
 /// so the TLS tests verify a real chain against a CA file instead of switching verification off.
-struct TestCertificates {
-    let directory: TemporaryDirectory
-    var caFile: String { directory.path("ca.pem") }
-    var serverCertificate: String { directory.path("server.pem") }
-    var serverKey: String { directory.path("server-key.pem") }
+public struct TestCertificates {
+    public let directory: TemporaryDirectory
+    public var caFile: String { directory.path("ca.pem") }
+    public var serverCertificate: String { directory.path("server.pem") }
+    public var serverKey: String { directory.path("server-key.pem") }
 
-    static func make() throws -> TestCertificates {
+    public static func make() throws -> TestCertificates {
         let directory = try TemporaryDirectory()
         let certificates = TestCertificates(directory: directory)
         let path = directory.path
@@ -26,7 +26,7 @@ struct TestCertificates {
     }
 
     /// A PKCS#8 PEM P-256 private key, the shape of an APNs `.p8` file.
-    static func makeAPNsKey(in directory: TemporaryDirectory, name: String = "AuthKey_TEST.p8") throws -> String {
+    public static func makeAPNsKey(in directory: TemporaryDirectory, name: String = "AuthKey_TEST.p8") throws -> String {
         let path = directory.path(name)
         try runTool("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
         return path

@@ -4,12 +4,12 @@ import TestSupport
 /// A real mosquitto on 127.0.0.1 with a generated configuration: users from a password file made by
 /// mosquitto_passwd, an ACL file, a plain listener and a TLS listener with a test CA. `kill()` and
 /// `start()` again keep both ports, so a restart is the same broker to its clients.
-final class MosquittoBroker: @unchecked Sendable {
+public final class MosquittoBroker: @unchecked Sendable {
     /// Users and what the ACL lets them do: the gateway publishes everything under hrbridge/ and reads
     /// its control topics; the coach may only send commands; the app's backend may only register
     /// push tokens; the dashboard may only read.
-    static let users = ["gateway": "gateway-secret", "coach": "coach-secret", "backend": "backend-secret", "dashboard": "dashboard-secret"]
-    static let acl = """
+    public static let users = ["gateway": "gateway-secret", "coach": "coach-secret", "backend": "backend-secret", "dashboard": "dashboard-secret"]
+    public static let acl = """
         user gateway
         topic readwrite hrbridge/#
         topic write homeassistant/sensor/hrbridge-gym/#
@@ -26,13 +26,13 @@ final class MosquittoBroker: @unchecked Sendable {
         topic read homeassistant/#
         """
 
-    let directory: TemporaryDirectory
-    let certificates: TestCertificates
-    let port: Int
-    let tlsPort: Int
+    public let directory: TemporaryDirectory
+    public let certificates: TestCertificates
+    public let port: Int
+    public let tlsPort: Int
     private var process: Process?
 
-    init() throws {
+    public init() throws {
         directory = try TemporaryDirectory()
         certificates = try TestCertificates.make()
         port = try Self.freePort()
@@ -70,11 +70,11 @@ final class MosquittoBroker: @unchecked Sendable {
         try start()
     }
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
-    var tlsURL: String { "mqtts://127.0.0.1:\(tlsPort)" }
+    public var url: String { "mqtt://127.0.0.1:\(port)" }
+    public var tlsURL: String { "mqtts://127.0.0.1:\(tlsPort)" }
 
     /// Starts mosquitto and waits (up to 5 s) until both listeners take connections.
-    func start() throws {
+    public func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         process.arguments = ["-c", directory.path("mosquitto.conf")]
@@ -94,10 +94,10 @@ final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// What mosquitto logged since it was last started.
-    var log: String { (try? String(contentsOfFile: directory.path("mosquitto.log"), encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: directory.path("mosquitto.log"), encoding: .utf8)) ?? "" }
 
     /// Waits (every 20 ms) until `condition` holds for the broker's log; false after `timeout` seconds.
-    func waitForLog(timeout: Double, until condition: (String) -> Bool) -> Bool {
+    public func waitForLog(timeout: Double, until condition: (String) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition(log) {
             guard Date() < deadline else { return false }
@@ -108,13 +108,13 @@ final class MosquittoBroker: @unchecked Sendable {
 
     /// mosquitto_pub as `user` (QoS 1; denied publications are dropped by the broker without a word);
     /// `retain`: kept for whoever subscribes later.
-    func publish(_ topic: String, _ message: String, user: String, retain: Bool = false) throws {
+    public func publish(_ topic: String, _ message: String, user: String, retain: Bool = false) throws {
         try runTool("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", String(port), "-u", user, "-P", Self.users[user]!,
                                                "-q", "1", "-t", topic, "-m", message] + (retain ? ["-r"] : []))
     }
 
     /// SIGKILL: the broker vanishes without a goodbye, as a crashed or powered-off broker does.
-    func kill() {
+    public func kill() {
         guard let process, process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -123,7 +123,7 @@ final class MosquittoBroker: @unchecked Sendable {
     deinit { kill() }
 
     /// A port nobody listens on now (the system's pick for a socket bound to port 0).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -137,7 +137,7 @@ final class MosquittoBroker: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func accepts(_ port: Int) -> Bool {
+    public static func accepts(_ port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -152,18 +152,26 @@ final class MosquittoBroker: @unchecked Sendable {
 
 /// One message as mosquitto_sub printed it (MQTT 5, retain as published, QoS 1 subscription: the
 /// QoS shown is what the publisher used, up to 1).
-struct ReceivedMessage: Equatable {
-    var retained: Bool
-    var qos: Int
+public struct ReceivedMessage: Equatable {
+    public var retained: Bool
+    public var qos: Int
     /// The MQTT 5 message expiry interval left, in seconds; nil when the message has none.
-    var expiry: Int?
-    var topic: String
-    var payload: String
+    public var expiry: Int?
+    public var topic: String
+    public var payload: String
+
+    public init(retained: Bool, qos: Int, expiry: Int? = nil, topic: String, payload: String) {
+        self.retained = retained
+        self.qos = qos
+        self.expiry = expiry
+        self.topic = topic
+        self.payload = payload
+    }
 }
 
 /// mosquitto_sub as an independent dashboard: every message on `topics`, one line each. Stopped
 /// (SIGKILL) when dropped: it would otherwise reconnect to a dead port forever.
-final class MQTTSubscriber: @unchecked Sendable {
+public final class MQTTSubscriber: @unchecked Sendable {
     /// What mosquitto_sub printed; the reader thread holds this, not the subscriber, so dropping
     /// the subscriber still reaches `deinit`.
     private final class Transcript: @unchecked Sendable {
@@ -175,7 +183,7 @@ final class MQTTSubscriber: @unchecked Sendable {
     private let transcript = Transcript()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ broker: MosquittoBroker, user: String = "dashboard", topics: [String] = ["#"]) throws {
+    public init(_ broker: MosquittoBroker, user: String = "dashboard", topics: [String] = ["#"]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
         process.arguments = ["-V", "5", "-h", "127.0.0.1", "-p", String(broker.port), "-u", user, "-P", MosquittoBroker.users[user]!,
@@ -203,7 +211,7 @@ final class MQTTSubscriber: @unchecked Sendable {
         }
     }
 
-    static let probeTopics = "hrbridge/probe/#"
+    public static let probeTopics = "hrbridge/probe/#"
 
     /// mosquitto_sub says nothing when its subscription stands: a probe is published (as the gateway)
     /// until it comes back, so nothing published after `init` is missed.
@@ -218,7 +226,7 @@ final class MQTTSubscriber: @unchecked Sendable {
     }
 
     /// What arrived, in order, but the subscription probes.
-    var messages: [ReceivedMessage] {
+    public var messages: [ReceivedMessage] {
         transcript.lock.withLock { transcript.text }.split(separator: "\n").compactMap { line -> ReceivedMessage? in
             let fields = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5 else { return nil }
@@ -232,10 +240,10 @@ final class MQTTSubscriber: @unchecked Sendable {
         transcript.lock.withLock { transcript.text }.contains("|\(probe)|")
     }
 
-    func messages(on topic: String) -> [ReceivedMessage] { messages.filter { $0.topic == topic } }
+    public func messages(on topic: String) -> [ReceivedMessage] { messages.filter { $0.topic == topic } }
 
     /// Waits (every 20 ms) until `condition` holds for what arrived; false after `timeout` seconds.
-    func wait(timeout: Double, until condition: ([ReceivedMessage]) -> Bool) -> Bool {
+    public func wait(timeout: Double, until condition: ([ReceivedMessage]) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !condition(messages) {
             guard Date() < deadline else { return false }
@@ -244,7 +252,7 @@ final class MQTTSubscriber: @unchecked Sendable {
         return true
     }
 
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

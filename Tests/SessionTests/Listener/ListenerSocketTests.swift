@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 
@@ -42,9 +43,9 @@ import Testing
     }
 
     /// Without libmicrohttpd, --listen says what to install and exits 69; nothing else needs it.
-    @Test(.enabled(if: MountNamespace.available)) func withoutLibmicrohttpdTheListenerSaysWhatToInstall() throws {
+    @Test(.enabled(if: HiddenLibrary.available)) func withoutLibmicrohttpdTheListenerSaysWhatToInstall() throws {
         let files = try TemporaryDirectory()
-        let result = try MissingLibraryTests.withoutLibrary("libmicrohttpd.so.12", [
+        let result = try HiddenLibrary.run("libmicrohttpd.so.12", [
             "replay", "--speed", "30", "--control-bus", "none", "--listen", "127.0.0.1:0", "--state-dir", files.path("state"),
         ])
         #expect(result.status == 69, "\(result.log)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 @testable import Forwarding
@@ -7,7 +8,13 @@ import Testing
 /// Python's http.client at a real `hrbridge replay --speed N --listen …` pushing to the HTTP/2 APNs
 /// test server; every exchange is placed under the OpenAPI contract.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct PushTokenHTTPTests {
-    static let (first, second, third) = (PushTokenFlowTests.tokens[0], PushTokenFlowTests.tokens[1], PushTokenFlowTests.tokens[2])
+    /// A 32-byte token of `seed` repeated.
+    static func token(_ seed: String) -> PushToken {
+        try! PushToken.parse(String(repeating: seed, count: 64 / seed.count)).get()
+    }
+
+    static let (first, second, third) = (token("a1"), token("b2"), token("c3"))
+    static let startToken = token("5d")
 
     final class Rig {
         let files: TemporaryDirectory
@@ -31,7 +38,7 @@ import Testing
         }
 
         func pushes(to token: PushToken) -> [[String: Any]] {
-            server.requests().filter { $0.header(":path") == "/3/device/\(token.hex)" }.map(APNsSinkTests.aps)
+            server.requests().filter { $0.header(":path") == "/3/device/\(token.hex)" }.map { $0.jsonBody?["aps"] as? [String: Any] ?? [:] }
         }
     }
 
@@ -46,11 +53,11 @@ import Testing
         let gone = "/3/device/\(Self.second.hex)"
         let rig = try Rig(answers: #"[{"path": "\#(gone)", "status": 200}, {"path": "\#(gone)", "status": 410, "reason": "Unregistered"}]"#)
         let listening = try rig.bridge()
-        let registered = try listening.curl("PUT", "/v1/push-to-start-token", json: Self.body(PushTokenFlowTests.startToken))
+        let registered = try listening.curl("PUT", "/v1/push-to-start-token", json: Self.body(Self.startToken))
         #expect(registered.status == 200 && registered.json["strap"] as? String == "replay" && registered.json["change"] as? String == "registered",
                 "\(registered.body)")
-        #expect(listening.bridge.wait(timeout: 20) { !rig.pushes(to: PushTokenFlowTests.startToken).isEmpty }, "\(listening.bridge.log)")
-        let start = try #require(rig.pushes(to: PushTokenFlowTests.startToken).first)
+        #expect(listening.bridge.wait(timeout: 20) { !rig.pushes(to: Self.startToken).isEmpty }, "\(listening.bridge.log)")
+        let start = try #require(rig.pushes(to: Self.startToken).first)
         let id = try #require((start["attributes"] as? [String: Any])?["bridgeActivityID"] as? String)
         #expect(start["event"] as? String == "start" && start["input-push-token"] as? Int == 1)
         // Pending once APNs' answer to the push-to-start is in (the server logs the request before it answers).

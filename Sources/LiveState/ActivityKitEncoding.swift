@@ -5,7 +5,7 @@ import FoundationEssentials
 /// The bytes ActivityKit reads: what Foundation's default `JSONEncoder` writes (dates as seconds since
 /// 2001-01-01, `ClosedRange` as `[lower, upper]`, nil optionals absent), plus sorted keys so that equal
 /// states give equal bytes (decoders ignore key order). Written by `JSONBytes` rather than JSONEncoder:
-/// every update is encoded, and JSONEncoder costs an order of magnitude more (docs/performance.md);
+/// every update is encoded, and JSONEncoder costs far more (docs/performance.md);
 /// tests pin the two together.
 public enum ActivityKitEncoding {
     /// Apple: "the updated dynamic data for both ActivityKit updates and remote push notifications can't

@@ -2,7 +2,7 @@
 /// (default strategies, swift-foundation's writer) prints for the same values: strings escape `"`,
 /// `\`, `/` and control characters (`\b \t \n \f \r`, the rest as `\u00xx`), everything else as raw
 /// UTF-8; numbers print like `Double.description` without a trailing `.0`. Every update goes through
-/// it: a whole NDJSON line costs a tenth of what JSONEncoder takes (docs/performance.md).
+/// it, far cheaper than through JSONEncoder (docs/performance.md).
 /// `JSONBytesTests` (tables) and `EncodingDriftTests` (seeded random updates) pin it to JSONEncoder.
 public struct JSONBytes: Sendable {
     public private(set) var bytes: [UInt8] = []

@@ -7,8 +7,8 @@ import Platform
 /// rather than loses.
 public struct Spool: Sendable {
     public let path: String
-    /// The kinds of message its sink sends (or sent in an earlier version), in the order a line is
-    /// tried for them.
+    /// The kinds of message its sink's deliveries may hold (an APNs spool's lines hold pushes or whole
+    /// requests), in the order a line is tried for them.
     private let messageTypes: [any DeliveryMessage.Type]
 
     /// `directory/<sink name with every character outside [A-Za-z0-9.-] replaced by _>.ndjson`

@@ -6,8 +6,8 @@ import LiveState
 /// The state file's bytes: `{"version":1,"boot":"…","activities":[{"sinks":[…],"reservedThrough":N,
 /// "lastUpdate":{…}}]}`, where `lastUpdate` is exactly the NDJSON line the sinks were sent
 /// (docs/live-activity-updates.md), so a person reading the file sees the format they already know.
-/// `boot` (the kernel's boot id when it was written) and `reservedThrough` came later: a file
-/// without them reads as written in another boot, with nothing reserved.
+/// `boot` is the kernel's boot id when it was written. A file without `boot` or `reservedThrough`
+/// reads as written in another boot, with nothing reserved.
 extension ActivityLedger {
     static let formatVersion = 1
 

@@ -16,7 +16,7 @@ struct ActivityLedger: Sendable, Equatable {
         var sinks: [String]
         /// The highest sequence the activity may use: what the synced state file says, or will say
         /// once a sync asked for `soon` is done. Only a start and an end are synced on an update's way
-        /// out (an fsync is ~1 ms on a good disk and tens on an SD card); every other update is
+        /// out (an fsync holds an update up, longest on an SD card); every other update is
         /// written without a sync, which a crashed process does not lose but a power cut may. After
         /// one, the synced file's reservation is the number no update can have passed.
         var reservedThrough: Int

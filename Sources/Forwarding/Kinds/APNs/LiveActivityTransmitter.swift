@@ -3,7 +3,8 @@ import Sensors
 /// Sends the APNs sink's Live Activity pushes, each to the token `TokenRoutes` picks when it goes:
 /// a push with no usable token waits (`held`) while the sink's other activities go on; a 410 marks
 /// its token and the push is routed again (a newer token registered meanwhile takes it at once).
-/// Deliveries spooled by earlier versions hold a whole request with its token, and go as they are.
+/// A spooled delivery that holds a whole request, its token in the path (a spool's `request` line),
+/// goes as it is.
 final class LiveActivityTransmitter: Transmitter {
     private let apns: APNsTransmitter
     private let routes: any TokenRoutes
@@ -20,7 +21,7 @@ final class LiveActivityTransmitter: Transmitter {
     static let attemptsPerRoute = 2
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        // A request: the whole push, token included, as a spool of an earlier version holds it.
+        // A request: the whole push, token included.
         guard let push = delivery.message as? LiveActivityPush else { return apns.transmit(delivery) }
         for _ in 0..<Self.attemptsPerRoute {
             let time = seconds(now())

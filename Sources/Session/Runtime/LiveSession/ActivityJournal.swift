@@ -7,8 +7,8 @@ import Sensors
 /// never repeats a number a receiver already has; at the end, what reached the sinks struck off.
 /// The file is synced to disk on an update's way only at a start and an end; the reservations of
 /// sequence numbers that cover the updates between are synced off it (`ActivityLedger.Sync`): a
-/// sync per update held every update ~1 ms on a good disk (docs/performance.md, "A gateway's
-/// load"), and tens on an SD card.
+/// sync per update would hold every update up, longest on an SD card (docs/performance.md, "A
+/// gateway's load").
 struct ActivityJournal {
     let sinks: SinkSet
     private let stateFile: ActivityStateFile

@@ -61,7 +61,8 @@ public enum ActivityKitEncoding {
 extension JSONBytes {
     /// The content state as JSONEncoder with sorted keys writes it: keys in code-unit order, absent
     /// optionals left out, dates by their default strategy (seconds since 2001-01-01).
-    mutating func append(_ state: WorkoutActivityAttributes.ContentState) throws(LiveStateError) {
+    /// `escapingSlash` false: as an encoder told `.withoutEscapingSlashes` (the push services' bodies).
+    public mutating func append(_ state: WorkoutActivityAttributes.ContentState, escapingSlash: Bool = true) throws(LiveStateError) {
         beginObject()
         key("distanceMeters")
         try finite(state.distanceMeters)
@@ -70,7 +71,7 @@ extension JSONBytes {
             integer(heartRate)
         }
         key("intervalLabel")
-        string(state.intervalLabel)
+        string(state.intervalLabel, escapingSlash: escapingSlash)
         if let pausedAt = state.pausedAt {
             key("pausedAt")
             try finite(pausedAt.timeIntervalSinceReferenceDate)
@@ -93,10 +94,10 @@ extension JSONBytes {
         }
     }
 
-    mutating func append(_ attributes: WorkoutActivityAttributes) {
+    public mutating func append(_ attributes: WorkoutActivityAttributes, escapingSlash: Bool = true) {
         beginObject()
         key("workoutName")
-        string(attributes.workoutName)
+        string(attributes.workoutName, escapingSlash: escapingSlash)
         endObject()
     }
 }

@@ -15,6 +15,13 @@ public struct JSONBytes: Sendable {
 
     public var count: Int { bytes.count }
 
+    /// One value on its own (a member of `object(sortingKeys:)`), written by `body`.
+    public static func value(capacity: Int = 64, _ body: (inout JSONBytes) throws -> Void) rethrows -> [UInt8] {
+        var json = JSONBytes(capacity: capacity)
+        try body(&json)
+        return json.bytes
+    }
+
     // MARK: - Structure
 
     public mutating func beginObject() {
@@ -30,6 +37,28 @@ public struct JSONBytes: Sendable {
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `"name":` for a key known only at run time (a configured one), escaped as any string.
+    public mutating func key(_ name: String, escapingSlash: Bool = true) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        string(name, escapingSlash: escapingSlash)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// An object whose keys are known only at run time, in JSONEncoder's `.sortedKeys` order (the
+    /// keys' `<`); each value is already valid JSON. A key given twice keeps its last value, as
+    /// an encoder's container does.
+    public mutating func object(sortingKeys members: [(key: String, value: [UInt8])], escapingSlash: Bool = true) {
+        var byKey: [String: [UInt8]] = [:]
+        for (key, value) in members { byKey[key] = value }
+        beginObject()
+        for key in byKey.keys.sorted() {
+            self.key(key, escapingSlash: escapingSlash)
+            bytes.append(contentsOf: byKey[key]!)
+        }
+        endObject()
     }
 
     public mutating func endObject() {

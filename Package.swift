@@ -89,7 +89,7 @@ let package = Package(
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
         .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LiveState", "Sensors"], path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
         // The binary, scripted HTTP servers, a mosquitto broker and test certificates as child

@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import TestSupport
 import Testing
 @testable import Forwarding
 

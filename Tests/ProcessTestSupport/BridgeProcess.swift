@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `hrbridge` binary as a child process, its stdout and stderr collected as they come,
 /// so a test can wait for a line, send a signal and check how the process ended.
@@ -88,5 +89,22 @@ public final class BridgeProcess: @unchecked Sendable {
             send(SIGKILL)
             process.waitUntilExit()
         }
+    }
+}
+
+extension BridgeProcess {
+    /// 1 Hz samples climbing 3 bpm a second: a start, then a `changed` update every 3 s or so.
+    public static func climbingTrace(in directory: TemporaryDirectory, seconds: Int = 60) throws -> String {
+        var text = "hrbridge-trace 1 start=2024-01-01T06:00:00Z\n0 connected\n"
+        for second in 0..<seconds {
+            let rate = 90 + 3 * second % 100
+            text += "\(second * 1_000_000) notify 2a37 06\(String(format: "%02x", rate))\n"
+        }
+        return try directory.write("climb.trace", text)
+    }
+
+    /// An output line as the object it holds (empty when it is none).
+    public static func json(_ line: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
     }
 }

@@ -21,7 +21,7 @@ import Testing
 
         init() throws {
             directory = try TemporaryDirectory()
-            trace = try ShutdownRecoveryTests.climbingTrace(in: directory, seconds: 5)
+            trace = try BridgeProcess.climbingTrace(in: directory, seconds: 5)
             server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
         }
 
@@ -54,7 +54,7 @@ import Testing
     }
 
     static func field(_ name: String, _ line: String?) -> String? {
-        line.flatMap { ShutdownRecoveryTests.json($0)[name].map { "\($0)" } }
+        line.flatMap { BridgeProcess.json($0)[name].map { "\($0)" } }
     }
 
     @Test func anEndOwedToASinkTheNextRunLacksWaitsForARunWithIt() throws {

@@ -12,16 +12,6 @@ import Testing
     /// The documented bound on an orderly stop: --sink-grace (10 s) plus one request timeout (15 s).
     static let shutdownBound: Double = 25
 
-    /// 1 Hz samples climbing 3 bpm a second: a start, then a `changed` update every 3 s or so.
-    static func climbingTrace(in directory: TemporaryDirectory, seconds: Int = 60) throws -> String {
-        var text = "hrbridge-trace 1 start=2024-01-01T06:00:00Z\n0 connected\n"
-        for second in 0..<seconds {
-            let rate = 90 + 3 * second % 100
-            text += "\(second * 1_000_000) notify 2a37 06\(String(format: "%02x", rate))\n"
-        }
-        return try directory.write("climb.trace", text)
-    }
-
     struct Setup {
         let directory: TemporaryDirectory
         let trace: String
@@ -31,7 +21,7 @@ import Testing
 
         init(answers: String = "[]") throws {
             directory = try TemporaryDirectory()
-            trace = try ShutdownRecoveryTests.climbingTrace(in: directory)
+            trace = try BridgeProcess.climbingTrace(in: directory)
             server = try ServerProcess(script: "scripted_http_server.py", arguments: [answers])
         }
 
@@ -40,10 +30,6 @@ import Testing
         }
 
         var stateFilePath: String { "\(state)/activities/\(SessionKey.replay(tracePath: trace)).json" }
-    }
-
-    static func json(_ line: String) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
     }
 
     @Test(arguments: [(SIGTERM, Int32(143), "SIGTERM"), (SIGINT, Int32(130), "SIGINT")])
@@ -57,7 +43,7 @@ import Testing
         #expect(exit == status)
         print("\(name): stopped in \(String(format: "%.3f", Date().timeIntervalSince(sentAt))) s")
         let lines = bridge.outputLines
-        let end = Self.json(try #require(lines.last))
+        let end = BridgeProcess.json(try #require(lines.last))
         #expect(end["event"] as? String == "end")
         #expect(end["reason"] as? String == "end:stopped")
         #expect(end["priority"] as? Int == 10)
@@ -114,7 +100,7 @@ import Testing
         #expect(next.exitStatus(timeout: 60) == 0)
         #expect(next.outputLines.first == end, "the same end, same sequence: a receiver sees a repeat")
         #expect(healthy.requests().first?.body == end)
-        #expect(next.log.contains("(sequence \(Self.json(end)["sequence"] as? Int ?? 0), end:stopped)"))
+        #expect(next.log.contains("(sequence \(BridgeProcess.json(end)["sequence"] as? Int ?? 0), end:stopped)"))
     }
 
     @Test func afterSIGKILLTheNextRunEndsTheLeftoverFirstAndOnlyOnce() throws {
@@ -137,7 +123,7 @@ import Testing
 
         let next = try BridgeProcess(setup.arguments(speed: "1000"))
         #expect(next.exitStatus(timeout: 60) == 0)
-        let first = Self.json(try #require(next.outputLines.first))
+        let first = BridgeProcess.json(try #require(next.outputLines.first))
         #expect(first["event"] as? String == "end")
         #expect(first["reason"] as? String == "end:recovered")
         #expect(first["activity"] as? String == leftover.activityID)

@@ -1,5 +1,6 @@
-import Sensors
 import LiveState
+import Platform
+import Sensors
 
 /// One update turned into what a network sink will send (an HTTP request, MQTT publications): what
 /// the delivery queue orders, supersedes and retries, and what the spool keeps across runs. Built
@@ -52,9 +53,11 @@ public struct Delivery: Sendable, Equatable {
 /// Activity push whose token is picked at send time, the MQTT messages one update becomes). The
 /// queue, the worker and the spool carry it without looking inside, so a new kind of message is
 /// a type in its kind's folder, not a case here.
-public protocol DeliveryMessage: Sendable, Equatable, Codable {
+public protocol DeliveryMessage: Sendable, Equatable, Decodable {
     /// The key a spooled delivery holds it under, beside the delivery's own fields: one per type.
     static var spoolKey: String { get }
+    /// As the spool keeps it: an object with its keys sorted, slashes as they are (what `init(from:)` reads).
+    func write(to json: inout JSONBytes)
 }
 
 extension DeliveryMessage {
@@ -62,17 +65,13 @@ extension DeliveryMessage {
         (other as? Self) == self
     }
 
-    func encode(into container: inout KeyedEncodingContainer<Delivery.FieldKey>) throws {
-        try container.encode(self, forKey: Delivery.FieldKey(Self.spoolKey))
-    }
-
     static func decodeIfPresent(from container: KeyedDecodingContainer<Delivery.FieldKey>) throws -> (any DeliveryMessage)? {
         try container.decodeIfPresent(Self.self, forKey: Delivery.FieldKey(spoolKey))
     }
 }
 
-extension Delivery: Encodable {
-    /// The delivery's own fields and, under its type's `spoolKey`, the message.
+extension Delivery {
+    /// The key a spooled delivery's field is read under.
     struct FieldKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -88,17 +87,20 @@ extension Delivery: Encodable {
         static let urgent = FieldKey("urgent")
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encode(activityID, forKey: .activityID)
-        try container.encode(sequence, forKey: .sequence)
-        try container.encode(event, forKey: .event)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(urgent, forKey: .urgent)
-        try message.encode(into: &container)
+    /// The spool's line: the delivery's own fields and, under its type's `spoolKey`, the message,
+    /// keys sorted, slashes as they are; no newline.
+    func spoolLine() -> [UInt8] {
+        let strings: [(key: String, value: String)] = [("activityID", activityID), ("event", event), ("kind", kind.rawValue)]
+        var members = strings.map { member in (member.key, JSONBytes.value { $0.string(member.value, escapingSlash: false) }) }
+        members.append(("sequence", JSONBytes.value { $0.integer(sequence) }))
+        members.append(("urgent", JSONBytes.value { $0.bool(urgent) }))
+        members.append((type(of: message).spoolKey, JSONBytes.value(capacity: 512) { message.write(to: &$0) }))
+        var json = JSONBytes(capacity: 1024)
+        json.object(sortingKeys: members, escapingSlash: false)
+        return json.bytes
     }
 
-    /// A delivery as `encode(to:)` wrote it, its message one of `messageTypes` (the first whose key
+    /// A delivery as `spoolLine()` wrote it, its message one of `messageTypes` (the first whose key
     /// the line holds): the kinds of message its sink sends, or sent before.
     static func decoded(from decoder: any Decoder, messageTypes: [any DeliveryMessage.Type]) throws -> Delivery {
         let container = try decoder.container(keyedBy: FieldKey.self)
@@ -113,5 +115,17 @@ extension Delivery: Encodable {
         }
         throw DecodingError.keyNotFound(FieldKey(messageTypes.map { $0.spoolKey }.joined(separator: " or ")), DecodingError.Context(
             codingPath: container.codingPath, debugDescription: "no message this sink sends"))
+    }
+}
+
+extension JSONBytes {
+    /// Bytes as a spool line keeps them (what a decoder reads back as `[UInt8]`): `[123,34]`.
+    mutating func byteArray(_ values: [UInt8]) {
+        raw(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { raw(UInt8(ascii: ",")) }
+            integer(value)
+        }
+        raw(UInt8(ascii: "]"))
     }
 }

@@ -46,11 +46,9 @@ public struct Spool: Sendable {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             return
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = Data()
         for delivery in deliveries {
-            text.append(try encoder.encode(delivery))
+            text.append(contentsOf: delivery.spoolLine())
             text.append(UInt8(ascii: "\n"))
         }
         try FileManager.default.createDirectory(atPath: FilePath.parent(of: path), withIntermediateDirectories: true)

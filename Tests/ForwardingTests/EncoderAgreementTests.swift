@@ -4,11 +4,11 @@ import TestSupport
 import Testing
 @testable import Forwarding
 
-/// The push services' bodies are written by `JSONBytes` as JSONEncoder with sorted keys and slashes
-/// as they are writes the same values: each body, read back and encoded again by JSONEncoder, is the
-/// same bytes. Texts with slashes, quotes, control characters and non-ASCII, a configured key that
-/// sorts among the fixed ones, every event.
-@Suite struct PushBodyEncodingTests {
+/// The push services' bodies and the spool's lines are written by `JSONBytes` as JSONEncoder with
+/// sorted keys and slashes as they are writes the same values: each, read back and encoded again by
+/// JSONEncoder, is the same bytes. Texts with slashes, quotes, control characters and non-ASCII, a
+/// configured key that sorts among the fixed ones, every event, every kind of delivery.
+@Suite struct EncoderAgreementTests {
     /// Any JSON value, read and written by Foundation's coders.
     indirect enum AnyJSON: Codable {
         case null
@@ -109,5 +109,26 @@ import Testing
                 #expect(String(decoding: bytes, as: UTF8.self) == (try Self.encodedAgain(bytes)))
             }
         }
+    }
+
+    @Test func spoolLinesAsJSONEncoderWritesThemAndLoadBack() throws {
+        let directory = try TemporaryDirectory()
+        let apns = APNsSinkSettings(bundleID: "com.example.app", deviceToken: String(repeating: "ab", count: 32), relevanceScore: 0.5)
+        var deliveries: [Delivery] = []
+        for update in Self.updates {
+            deliveries.append(try #require(try APNsRequest.delivery(for: update, settings: apns, everyEvent: true)))
+            deliveries.append(try BroadcastRequest.delivery(for: update, settings: apns))
+            deliveries.append(try LifecycleRequest.delivery(for: EncodedUpdate(update), baseURL: "http://127.0.0.1:1/hooks/a"))
+            deliveries.append(try MQTTMessages.delivery(for: EncodedUpdate(update), topics: MQTTTopics(prefix: "gym/a", strap: "s"),
+                                                        now: SampleUpdates.workoutStart))
+        }
+        for delivery in deliveries {
+            let line = delivery.spoolLine()
+            #expect(String(decoding: line, as: UTF8.self) == (try Self.encodedAgain(line)), "\(delivery.label)")
+        }
+        let spool = Spool(directory: directory.path("spool"), sinkName: "every kind",
+                          holding: [MQTTPublications.self, LiveActivityPush.self, BroadcastPush.self, HTTPRequest.self])
+        try spool.store(deliveries)
+        #expect(spool.load(warn: { Issue.record("\($0)") }) == deliveries)
     }
 }

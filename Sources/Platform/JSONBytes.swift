@@ -61,6 +61,20 @@ public struct JSONBytes: Sendable {
         endObject()
     }
 
+    /// `[…]`: each element written by `element`, commas between.
+    public mutating func array<Elements: Sequence, Failure: Error>(
+        _ elements: Elements, _ element: (inout JSONBytes, Elements.Element) throws(Failure) -> Void
+    ) throws(Failure) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for value in elements {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            try element(&self, value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true // the enclosing object (if any) goes on after this value

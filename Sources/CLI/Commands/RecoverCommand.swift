@@ -113,12 +113,7 @@ enum RecoverCommand {
         json.key("lastSequence")
         json.integer(leftover.lastSequence)
         json.key("owedTo")
-        json.raw(UInt8(ascii: "["))
-        for (index, sink) in leftover.owedTo.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
-            json.string(sink, escapingSlash: false)
-        }
-        json.raw(UInt8(ascii: "]"))
+        json.array(leftover.owedTo) { $0.string($1, escapingSlash: false) }
         json.key("stateFile")
         json.string(leftover.stateFile, escapingSlash: false)
         json.endObject()

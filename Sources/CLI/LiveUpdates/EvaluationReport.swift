@@ -71,12 +71,9 @@ enum EvaluationReport {
                 try figures(total.name, total.score, optimum: optimums.first { $0.name == total.name }?.comparison, to: &json)
             }
             json.key("traces")
-            json.raw(UInt8(ascii: "["))
-            for (index, row) in rows.dropLast().enumerated() {
-                if index > 0 { json.raw(UInt8(ascii: ",")) }
+            try json.array(rows.dropLast()) { json, row throws(JSONNumberError) in
                 try figures(row.name, row.score, optimum: optimums.first { $0.name == row.name }?.comparison, to: &json)
             }
-            json.raw(UInt8(ascii: "]"))
             json.endObject()
         } catch {
             return "{}\n"
@@ -115,19 +112,12 @@ enum EvaluationReport {
         json.key("liveSeconds")
         try json.number(score.liveSeconds)
         json.key("lossDelaysSeconds")
-        json.raw(UInt8(ascii: "["))
-        for (index, delay) in score.lossDelays.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
-            try json.number(delay)
-        }
-        json.raw(UInt8(ascii: "]"))
+        try json.array(score.lossDelays) { json, delay throws(JSONNumberError) in try json.number(delay) }
         if let optimum {
             json.key("optimum")
             json.beginObject()
             json.key("budgets")
-            json.raw(UInt8(ascii: "["))
-            for (index, budget) in optimum.budgets.enumerated() {
-                if index > 0 { json.raw(UInt8(ascii: ",")) }
+            try json.array(optimum.budgets) { json, budget throws(JSONNumberError) in
                 json.beginObject()
                 json.key("perLiveHour")
                 try json.number(budget.perLiveHour)
@@ -137,7 +127,6 @@ enum EvaluationReport {
                 try json.number(budget.share)
                 json.endObject()
             }
-            json.raw(UInt8(ascii: "]"))
             json.key("optimumAtPolicyCount")
             try json.number(optimum.optimumAtPolicyCount)
             json.key("policyRoutineUpdates")

@@ -121,11 +121,6 @@ extension Delivery {
 extension JSONBytes {
     /// Bytes as a spool line keeps them (what a decoder reads back as `[UInt8]`): `[123,34]`.
     mutating func byteArray(_ values: [UInt8]) {
-        raw(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { raw(UInt8(ascii: ",")) }
-            integer(value)
-        }
-        raw(UInt8(ascii: "]"))
+        array(values) { $0.integer($1) }
     }
 }

@@ -49,9 +49,7 @@ public struct HTTPHeader: Sendable, Equatable, Decodable {
 
     /// `[{"name":…,"value":…},…]`, as a spool line keeps them.
     static func write(_ headers: [HTTPHeader], to json: inout JSONBytes) {
-        json.raw(UInt8(ascii: "["))
-        for (index, header) in headers.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
+        json.array(headers) { json, header in
             json.beginObject()
             json.key("name")
             json.string(header.name, escapingSlash: false)
@@ -59,7 +57,6 @@ public struct HTTPHeader: Sendable, Equatable, Decodable {
             json.string(header.value, escapingSlash: false)
             json.endObject()
         }
-        json.raw(UInt8(ascii: "]"))
     }
 }
 

@@ -22,14 +22,7 @@ extension ActivityLedger {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += Array("\n{\"reservedThrough\":\(entry.reservedThrough),\"sinks\":".utf8)
-            var sinks = JSONBytes(capacity: 64)
-            sinks.raw(UInt8(ascii: "["))
-            for (index, sink) in entry.sinks.enumerated() {
-                if index > 0 { sinks.raw(UInt8(ascii: ",")) }
-                sinks.string(sink)
-            }
-            sinks.raw(UInt8(ascii: "]"))
-            bytes += sinks.bytes
+            bytes += JSONBytes.value { $0.array(entry.sinks) { $0.string($1) } }
             bytes += Array(",\"lastUpdate\":".utf8)
             let line = try entry.last.line.get() // the bytes the sinks were sent, not encoded again
             bytes += line[..<(line.count - 1)] // without its newline (a slice: no copy of it first)

@@ -45,12 +45,7 @@ enum HomeAssistantDiscovery {
             json.key("device")
             json.beginObject()
             json.key("identifiers")
-            json.raw(UInt8(ascii: "["))
-            for (index, identifier) in device.identifiers.enumerated() {
-                if index > 0 { json.raw(UInt8(ascii: ",")) }
-                json.string(identifier, escapingSlash: false)
-            }
-            json.raw(UInt8(ascii: "]"))
+            json.array(device.identifiers) { $0.string($1, escapingSlash: false) }
             text("manufacturer", device.manufacturer)
             text("model", device.model)
             text("name", device.name)

@@ -69,11 +69,6 @@ public struct MQTTPublications: DeliveryMessage {
     }
 
     public func write(to json: inout JSONBytes) {
-        json.raw(UInt8(ascii: "["))
-        for (index, publication) in publications.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
-            publication.write(to: &json)
-        }
-        json.raw(UInt8(ascii: "]"))
+        json.array(publications) { $1.write(to: &$0) }
     }
 }

@@ -15,15 +15,20 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus"]),
         // What Foundation would give beyond FoundationEssentials (trimming, percent-encoding, a condition
-        // lock, a named thread, path joining), so no product module links Foundation and its ICU data.
+        // lock, a named thread, path joining), so no product module links Foundation and its ICU data;
+        // and what every module shares: the one JSON writer, the one write loop, a listen address.
         .target(name: "Platform", dependencies: ["CSystem"]),
         .target(name: "Sensors"),
         .target(name: "BlueZ", dependencies: ["DBus", "Sensors", "Platform"]),
-        .target(name: "Trace", dependencies: ["Sensors", "CSystem"]),
-        .target(name: "LiveState", dependencies: ["Sensors"]),
+        .target(name: "Trace", dependencies: ["Sensors", "CSystem", "Platform"]),
+        .target(name: "LiveState", dependencies: ["Sensors", "Platform"]),
+        // Offline, pure: how well a run of updates served a person (evaluate's scores against the
+        // true samples and distance) and the cadence's optimum in hindsight. Only the CLI's evaluate
+        // and plot commands link it: nothing on the way from a notification to a sink does.
+        .target(name: "Evaluation", dependencies: ["LiveState", "Sensors"]),
         // What a person sees of a running session, pure: the preview page and overlay (Data/, built
         // into the binary), their event streams' messages, the terminal's status lines.
-        .target(name: "LiveView", dependencies: ["LiveState", "Sensors"], exclude: ["Data"], plugins: ["EmbeddedData"]),
+        .target(name: "LiveView", dependencies: ["LiveState", "Sensors", "Platform"], exclude: ["Data"], plugins: ["EmbeddedData"]),
         // OpenSSL's libcrypto signs the APNs provider token (ES256) and FCM's service-account assertion
         // (RS256); libcurl speaks HTTP/2 over
         // verified TLS with a per-sink CA file (URLSession on Linux only reads the system store).
@@ -34,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // What a sink kind is to those who set one up (its options, values, secrets' files), without
         // the code that builds it: the configuration reader and the command line read settings by it.
-        .target(name: "SinkVocabulary", dependencies: ["LiveState", "Platform"]),
+        .target(name: "SinkVocabulary", dependencies: ["Platform"]),
         // libmicrohttpd serves the HTTP listener (--listen): headers only, dlopen on first use (shim.h).
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // The listener's transport: the library's daemon, requests and responses, listen addresses and
@@ -48,7 +53,7 @@ let package = Package(
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what
         // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
         // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
-        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "HTTPServer", "Platform"]),
+        .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
         // A strap's or trace's session in real time: its links, state file and recovery, signals,
         // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
         .target(
@@ -58,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]
@@ -84,27 +89,37 @@ let package = Package(
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
         .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LiveState", "Sensors"], path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
+        // The binary, scripted HTTP servers, a mosquitto broker and test certificates as child
+        // processes, for the sink tests and the listener's; Scripts/ holds the servers and validators.
+        .target(name: "ProcessTestSupport", dependencies: ["TestSupport"], path: "Tests/ProcessTestSupport", resources: [.copy("Scripts")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "DBus", "Sensors", "Platform", "BusTestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(name: "TraceTests", dependencies: ["Trace", "Sensors", "TestSupport"]),
-        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Sensors", "TestSupport"]),
+        // The push budget's tests measure what the rule did with evaluate's score.
+        .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Evaluation", "Sensors", "TestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LiveState", "Sensors"]),
         .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport"],
-            resources: [.copy("Scripts")]
+            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "HTTPServer", "TestSupport"]),
+        // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
+        .testTarget(
+            name: "SessionTests",
+            dependencies: ["Session", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer",
+                           "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+        ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
             // Traces and golden outputs, read through #filePath; the browser test's Python driver.
             exclude: ["Fixtures", "Browser/Driver"]
         ),

@@ -19,11 +19,12 @@ extension FuzzTarget {
         }
     }
 
-    /// The spool a run left: every line that loads, stored again and loaded, is the same delivery,
+    /// The spool a run left, holding any kind of message: every line that loads, stored again and loaded, is the same delivery,
     /// and a stored spool loads without a warning.
     static let spool = FuzzTarget(name: "spool", summary: "the delivery spool file, stored and loaded again") { bytes throws(ContractViolation) in
         _ = ScratchFile.write(bytes, to: "fuzz.ndjson")
-        let spool = Spool(directory: ScratchFile.directory, sinkName: "fuzz")
+        let spool = Spool(directory: ScratchFile.directory, sinkName: "fuzz",
+                          holding: [MQTTPublications.self, LiveActivityPush.self, BroadcastPush.self, HTTPRequest.self])
         let loaded = spool.load { _ in }
         guard !loaded.isEmpty else { return }
         do {

@@ -21,9 +21,9 @@ public actor BlueZClient {
     private var observers: [UInt64: @Sendable () -> Void] = [:]
     private var nextID: UInt64 = 0
     /// Links scanning on each adapter (by path). Discovery is one session per bus client, which
-    /// a run's links share: the last of them to find its sensor stops it. The first to find one
-    /// used to stop it for all, leaving the others a whole discovery window (10 s) without a scan:
-    /// seen as two straps starting together, the second connected 11 s after the first.
+    /// a run's links share: the last of them to find its sensor stops it. Were the first to find one
+    /// to stop it for all, the others would wait a whole discovery window (10 s) without a scan: two
+    /// straps starting together would connect 11 s apart.
     private var scanners: [String: Int] = [:]
 
     /// A link scans on `adapter`.

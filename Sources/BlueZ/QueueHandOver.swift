@@ -6,17 +6,17 @@ import Dispatch
 ///
 /// `sync(execute: DispatchWorkItem)` goes through libdispatch's path for blocks with private data (the
 /// work item's flags): a block copy and release, the item's own invoke, the overlay's getter with its
-/// exclusivity check, a thunk and its retain and release: thirteen calls a notification of the
-/// path's 65 (callgrind). Under the realbluez VM's emulation each call taken after a wake-up costs
-/// ~0.7–0.9 µs of guest CPU (`scripts/realbluez/calibrate`). libdispatch's function form,
-/// `dispatch_sync_f`, runs a C function with a context pointer on the same queue, with the same
-/// guarantees (the queue's order, `dispatchPrecondition`), in five.
+/// exclusivity check, a thunk and its retain and release: a fifth of a notification's calls, each
+/// dear after a wake-up in the realbluez VM (docs/performance.md, "Figures behind choices
+/// in the code"). libdispatch's function form, `dispatch_sync_f`, runs a C function with a context
+/// pointer on the same queue, with the same guarantees (the queue's order, `dispatchPrecondition`),
+/// in a handful.
 ///
 /// The Swift overlay on Linux offers no way to its C queue. The first hand-over goes through a work
 /// item and asks libdispatch, from within, which queue it runs on (`dispatch_get_current_queue`,
 /// sound for a serial queue of our own); every later one calls the function form on that queue.
-/// (Reading the overlay's stored property by reflection worked too, but pulled ~200 KB of the
-/// runtime's reflection and demangling code into the resident set.)
+/// (Reading the overlay's stored property by reflection works too, but pulls the runtime's
+/// reflection and demangling code into the resident set.)
 final class QueueHandOver: @unchecked Sendable { // `target` is set once, by the first `run` (callers do not overlap)
     private let work: () -> Void
     private let queue: DispatchQueue

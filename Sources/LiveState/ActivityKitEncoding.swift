@@ -1,10 +1,11 @@
+import Platform
 import Sensors
 import FoundationEssentials
 
 /// The bytes ActivityKit reads: what Foundation's default `JSONEncoder` writes (dates as seconds since
 /// 2001-01-01, `ClosedRange` as `[lower, upper]`, nil optionals absent), plus sorted keys so that equal
 /// states give equal bytes (decoders ignore key order). Written by `JSONBytes` rather than JSONEncoder:
-/// every update is encoded, and JSONEncoder costs an order of magnitude more (docs/performance.md);
+/// every update is encoded, and JSONEncoder costs far more (docs/performance.md);
 /// tests pin the two together.
 public enum ActivityKitEncoding {
     /// Apple: "the updated dynamic data for both ActivityKit updates and remote push notifications can't
@@ -60,33 +61,43 @@ public enum ActivityKitEncoding {
 extension JSONBytes {
     /// The content state as JSONEncoder with sorted keys writes it: keys in code-unit order, absent
     /// optionals left out, dates by their default strategy (seconds since 2001-01-01).
-    mutating func append(_ state: WorkoutActivityAttributes.ContentState) throws(LiveStateError) {
+    /// `escapingSlash` false: as an encoder told `.withoutEscapingSlashes` (the push services' bodies).
+    public mutating func append(_ state: WorkoutActivityAttributes.ContentState, escapingSlash: Bool = true) throws(LiveStateError) {
         beginObject()
         key("distanceMeters")
-        try number(state.distanceMeters)
+        try finite(state.distanceMeters)
         if let heartRate = state.heartRate {
             key("heartRate")
             integer(heartRate)
         }
         key("intervalLabel")
-        string(state.intervalLabel)
+        string(state.intervalLabel, escapingSlash: escapingSlash)
         if let pausedAt = state.pausedAt {
             key("pausedAt")
-            try number(pausedAt.timeIntervalSinceReferenceDate)
+            try finite(pausedAt.timeIntervalSinceReferenceDate)
         }
         key("timerRange")
         raw(UInt8(ascii: "["))
-        try number(state.timerRange.lowerBound.timeIntervalSinceReferenceDate)
+        try finite(state.timerRange.lowerBound.timeIntervalSinceReferenceDate)
         raw(UInt8(ascii: ","))
-        try number(state.timerRange.upperBound.timeIntervalSinceReferenceDate)
+        try finite(state.timerRange.upperBound.timeIntervalSinceReferenceDate)
         raw(UInt8(ascii: "]"))
         endObject()
     }
 
-    mutating func append(_ attributes: WorkoutActivityAttributes) {
+    /// A number, or the live-state module's refusal when it has no JSON form.
+    private mutating func finite(_ value: Double) throws(LiveStateError) {
+        do {
+            try number(value)
+        } catch {
+            throw .encodingFailed(error.description)
+        }
+    }
+
+    public mutating func append(_ attributes: WorkoutActivityAttributes, escapingSlash: Bool = true) {
         beginObject()
         key("workoutName")
-        string(attributes.workoutName)
+        string(attributes.workoutName, escapingSlash: escapingSlash)
         endObject()
     }
 }

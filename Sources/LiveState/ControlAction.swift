@@ -1,3 +1,5 @@
+import Platform
+
 /// What a person, or the Live Activity's buttons, can ask of a running workout: the one vocabulary
 /// of `hrbridge ctl`, the D-Bus service, MQTT's control topic and any surface after them. Each
 /// surface carries it its own way (arguments, method calls, a message's text); the words, the

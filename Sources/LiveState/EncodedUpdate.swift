@@ -1,15 +1,15 @@
-/// One update on its way to every sink of a session, with its NDJSON line encoded at most once
-/// however many sinks write it (stdout, a file, MQTT and a lifecycle server all send the same bytes).
-/// Lazy: a run with push sinks only never encodes it. Used on the session's queue only.
-public final class EncodedUpdate {
+/// One update with its NDJSON line, encoded once when the session sends it: the state file writes
+/// those very bytes (`lastUpdate`), and every sink of the session gets the same value (stdout, a
+/// file, MQTT and a lifecycle server all send the same bytes).
+public struct EncodedUpdate: Sendable, Equatable {
     public let update: ActivityUpdate
-
-    public init(_ update: ActivityUpdate) { self.update = update }
-
     /// `UpdateLine.encode(update)`, newline included, or why it cannot go out (too large for the phone).
-    public private(set) lazy var line: Result<[UInt8], LiveStateError> = {
-        do throws(LiveStateError) { return .success(try UpdateLine.encode(update)) } catch { return .failure(error) }
-    }()
+    public let line: Result<[UInt8], LiveStateError>
+
+    public init(_ update: ActivityUpdate) {
+        self.update = update
+        do throws(LiveStateError) { line = .success(try UpdateLine.encode(update)) } catch { line = .failure(error) }
+    }
 
     /// The line without its newline: a request body, an MQTT payload.
     public func body() throws(LiveStateError) -> [UInt8] {

@@ -10,8 +10,8 @@ struct RoutineBudget: Sendable {
     /// climbs), but a burst of a whole bucket would spend what the first quarter hour has to share.
     static let initialTokens = 2.0
     /// A quiet stretch saves up to this many for a busy one (intervals, a hill): 16 is a quarter hour
-    /// at 60 an hour. A small bucket (4) starved the busy minutes of a tempo run: 94.6 % within ±5 at
-    /// 90 an hour, 98.5 % with 16.
+    /// at 60 an hour. A small bucket starves the busy minutes of a tempo run (docs/performance.md,
+    /// "Figures behind choices in the code").
     static let capacity = 16.0
 
     /// Refill per microsecond of live strap.

@@ -1,4 +1,6 @@
+import Platform
 import Sensors
+import Synchronization
 
 /// The NDJSON envelope of one update (docs/live-activity-updates.md): fixed field order, envelope
 /// times in Unix seconds, `attributes` and `contentState` embedded as the exact ActivityKit bytes.
@@ -6,6 +8,7 @@ import Sensors
 public enum UpdateLine {
     /// One line, newline included. Throws `payloadTooLarge` rather than emit what the phone would refuse.
     public static func encode(_ update: ActivityUpdate) throws(LiveStateError) -> [UInt8] {
+        encodings?.count.add(1, ordering: .relaxed)
         var json = JSONBytes(capacity: 512)
         json.beginObject()
         json.key("event")
@@ -39,6 +42,16 @@ public enum UpdateLine {
         json.endObject()
         json.raw(UInt8(ascii: "\n"))
         return json.bytes
+    }
+
+    /// Counts the lines encoded in a task that binds one (`$encodings.withValue`): how a test shows
+    /// that the state file and every sink share one encoding of each update.
+    @TaskLocal package static var encodings: EncodingCount?
+
+    package final class EncodingCount: Sendable {
+        package let count = Atomic<Int>(0)
+
+        package init() {}
     }
 
     /// Exact decimal seconds from whole microseconds: `1704088801`, `1704088801.25`; never float noise.

@@ -12,10 +12,10 @@ import Synchronization
 ///
 /// Why not a DispatchSourceTimer: libdispatch wakes its manager thread, which hands the handler to
 /// a worker thread, created anew when the last one idled out after 5 s. A bridge whose deadline
-/// moves with every sample (the silence timeout) fires a timer every 10 s or so: that was three
+/// moves with every sample (the silence timeout) fires a timer every 10 s or so: that is three
 /// wake-ups and a new thread each time, more than the 1 Hz strap's own notifications cost. Why not
-/// a thread of its own (as before): three a sensor (its silence watchdog, its session's deadline,
-/// its socket), where one loop does the same with the same wake-ups.
+/// a thread of its own: three a sensor (its silence watchdog, its session's deadline, its socket),
+/// where one loop does the same with the same wake-ups.
 public final class ClockTimer: Sendable {
     public enum Clock: Sendable {
         /// CLOCK_REALTIME: counts a suspend, so a deadline that passed while the machine slept fires at resume.

@@ -27,10 +27,10 @@ public struct DurableFile: Sendable {
         let temporary = temporaryPath
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw FileSystemError(path: temporary, code: errno) }
-        if let code = writeAll(descriptor, bytes) {
+        if let stop = writeAll(descriptor, bytes) {
             close(descriptor)
             unlink(temporary)
-            throw FileSystemError(path: temporary, code: code)
+            throw FileSystemError(path: temporary, code: stop.code)
         }
         // The mode of an existing temporary file (a crashed run's) is not changed by open.
         let synced = fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0

@@ -6,7 +6,7 @@ import CSystem
 /// One thread for every descriptor the bridge sleeps on between events: each sensor's notification
 /// socket and every timer (`ClockTimer`). It waits in epoll_wait(2) and runs the ready descriptor's
 /// handler right there, so a value still costs one wake-up, of one thread, whatever the number of
-/// sensors. A thread per socket and per timer (what this replaced) added three threads a sensor
+/// sensors. A thread per socket and per timer would add three threads a sensor
 /// (docs/performance.md, "A gateway's load").
 ///
 /// A handler must not block for long: while it runs, the other descriptors wait (a socket's data

@@ -4,7 +4,8 @@ import Glibc
 
 /// A small file rewritten in place with one pwrite(2), without a sync: the cheapest write that the
 /// kernel keeps if the process dies. No temporary file and rename: ext4 starts the new file's
-/// writeback on a rename over an old one (its auto_da_alloc), which cost ~0.5 ms an update here.
+/// writeback on a rename over an old one (its auto_da_alloc), which would hold up every update
+/// (docs/performance.md, "Figures behind choices in the code").
 /// The file never shrinks: a shorter text is padded with spaces to the longest written, which a
 /// JSON reader skips, so no truncate (ext4 flushes on that too). A write of one page (4 KB) is whole
 /// or not at all if the process is killed; a longer one may be cut at a page, so its reader must
@@ -34,7 +35,7 @@ public final class OverwrittenFile {
         }
         var text = bytes
         if text.count < length { text += [UInt8](repeating: UInt8(ascii: " "), count: length - text.count) }
-        if let code = writeAll(descriptor, text, at: 0) { throw FileSystemError(path: path, code: code) }
+        if let stop = writeAll(descriptor, text, at: 0) { throw FileSystemError(path: path, code: stop.code) }
         length = max(length, text.count)
     }
 

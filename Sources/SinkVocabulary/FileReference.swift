@@ -1,4 +1,4 @@
-import LiveState
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif

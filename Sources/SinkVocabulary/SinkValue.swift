@@ -1,4 +1,3 @@
-import LiveState
 import FoundationEssentials
 import Platform
 

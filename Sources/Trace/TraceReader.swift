@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CSystem
+import Platform
 import Sensors
 
 /// Reads a trace file event by event. Every failure is a `TraceReadError` naming the file and
@@ -38,15 +39,9 @@ public final class TraceReader {
     public convenience init(name: String, bytes: [UInt8]) throws(TraceReadError) {
         let descriptor = hr_memory_file(name)
         guard descriptor >= 0 else { throw .unreadable(path: name, errno: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                let code = errno
-                close(descriptor)
-                throw .unreadable(path: name, errno: code)
-            }
-            written += count
+        if let stop = writeAll(descriptor, bytes) {
+            close(descriptor)
+            throw .unreadable(path: name, errno: stop.code)
         }
         lseek(descriptor, 0, SEEK_SET)
         try self.init(path: name, descriptor: descriptor, ownsDescriptor: true)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
 import Sensors
 
 /// Writes a trace: the header, then one `write(2)` per event, so a killed process loses at
@@ -63,18 +64,9 @@ public final class TraceWriter {
     private func writeLine(_ line: String) throws(Failure) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { pointer in
-                write(descriptor, pointer.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                if written > 0 { _ = ftruncate(descriptor, off_t(length)) }
-                throw .writeFailed(path: path, reason: reason)
-            }
-            written += count
+        if let stop = writeAll(descriptor, bytes) {
+            if stop.written > 0 { _ = ftruncate(descriptor, off_t(length)) }
+            throw .writeFailed(path: path, reason: String(cString: strerror(stop.code)))
         }
         length += Int64(bytes.count)
     }

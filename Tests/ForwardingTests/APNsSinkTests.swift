@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Sensors
 import LiveState
 import TestSupport
@@ -51,7 +52,7 @@ struct PhoneContentState: Decodable, Equatable {
         func verifiedClaims(_ authorization: String?) throws -> [String: Any] {
             let token = try #require(authorization?.split(separator: " ").last.map(String.init))
             #expect(authorization?.hasPrefix("bearer ") == true)
-            let verifier = Bundle.module.url(forResource: "Scripts/verify_jwt.py", withExtension: nil)!.path
+            let verifier = TestScripts.path("verify_jwt.py")
             let output = try runTool("/usr/bin/python3", [verifier, publicKeyPath, token])
             let decoded = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]])
             #expect(decoded["header"]?["kid"] as? String == "KEY1234567")
@@ -206,7 +207,7 @@ struct PhoneContentState: Decodable, Equatable {
             var update = SampleUpdates.update(.update, sequence: 2, reason: reason)
             update.priority = priority
             let delivery = try #require(try APNsRequest.delivery(for: update, settings: settings))
-            guard case let .liveActivity(push) = delivery.message else { Issue.record("an APNs delivery is a Live Activity push"); continue }
+            guard let push = delivery.message as? LiveActivityPush else { Issue.record("an APNs delivery is a Live Activity push"); continue }
             #expect(push.headers.first { $0.name == "apns-priority" }?.value == String(priority), "\(reason) at \(priority)")
             #expect(delivery.urgent == (priority == 10), "\(reason) at \(priority)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 @testable import CLI
@@ -23,7 +24,7 @@ import Testing
             certificates = try TestCertificates.make()
             server = try ServerProcess(script: "h2_push_server.py", arguments: [certificates.serverCertificate, certificates.serverKey, "[]"])
             keyPath = try TestCertificates.makeAPNsKey(in: files)
-            trace = try ShutdownRecoveryTests.climbingTrace(in: files)
+            trace = try BridgeProcess.climbingTrace(in: files)
         }
 
         var apnsFlags: [String] {
@@ -73,7 +74,7 @@ import Testing
         #expect(bridge.exitStatus(timeout: 60) == 0, "\(bridge.log)")
         #expect(try listening.validateExchanges() == "ok \(listening.exchanges.count)\n")
 
-        let updates = bridge.outputLines.map(ShutdownRecoveryTests.json)
+        let updates = bridge.outputLines.map(BridgeProcess.json)
         #expect(updates.first?["event"] as? String == "start" && updates.last?["event"] as? String == "end")
         #expect(rig.lines == [Self.create, Self.pushToStart] + Array(repeating: Self.publish, count: updates.count - 1) + [Self.delete],
                 "\(rig.lines)\n\(bridge.log)")

@@ -5,7 +5,7 @@ import Testing
 @Suite struct DeliveryQueueTests {
     static func item(_ activity: String, _ sequence: Int, _ kind: Delivery.Kind) -> Delivery {
         Delivery(activityID: activity, sequence: sequence, event: kind == .content ? "update" : (sequence == 1 ? "start" : "end"),
-                 kind: kind, message: .http(HTTPRequest(url: "http://127.0.0.1/", headers: [], body: [])))
+                 kind: kind, message: HTTPRequest(url: "http://127.0.0.1/", headers: [], body: []))
     }
 
     static func labels(_ queue: DeliveryQueue) -> [String] { queue.items.map { "\($0.activityID)\($0.sequence)" } }

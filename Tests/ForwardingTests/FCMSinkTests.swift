@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import ProcessTestSupport
 import Sensors
 import TestSupport
 import Testing

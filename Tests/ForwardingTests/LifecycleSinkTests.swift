@@ -1,5 +1,7 @@
 import Foundation
 import LiveState
+import ProcessTestSupport
+import SinkVocabulary
 import TestSupport
 import Testing
 @testable import CLI
@@ -7,9 +9,10 @@ import Testing
 
 /// `--sink URL` against a real scripted HTTP server on 127.0.0.1.
 @Suite(.timeLimit(.minutes(1))) struct LifecycleSinkTests {
-    static func sink(_ server: ServerProcess, token: BearerTokenSource? = nil, http: HTTPClientConfiguration = .init(),
+    static func sink(_ server: ServerProcess, token: SecretSource? = nil, environment: [String: String] = [:], http: HTTPClientConfiguration = .init(),
                      settings: DeliveryWorker.Settings = FastDelivery.settings, spool: String? = nil, log: LogLines = LogLines()) -> NetworkSink {
-        .lifecycleServer(baseURL: server.baseURL + "/hooks", token: token, http: http, settings: settings, spoolDirectory: spool, log: log.sink)
+        .lifecycleServer(baseURL: server.baseURL + "/hooks", token: token, environment: environment, http: http, settings: settings,
+                         spoolDirectory: spool, log: log.sink)
     }
 
     @Test func postsTheEnvelopeWithIdempotencyKeySequenceAndBearerToken() throws {
@@ -17,7 +20,7 @@ import Testing
         let tokenFile = try directory.write("token", "s3cret-token\n")
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
         let log = LogLines()
-        let sink = Self.sink(server, token: .file(tokenFile), log: log)
+        let sink = Self.sink(server, token: .file(.path(tokenFile)), log: log)
         let updates = SampleUpdates.activity(count: 3)
         for update in updates { try sink.accept(update) }
         sink.finish(grace: 5)
@@ -74,7 +77,7 @@ import Testing
         let tokenFile = try directory.write("token", "old-token")
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: [#"[{"status": 401}, {"status": 200}]"#])
         let slowRetry = DeliveryWorker.Settings(unreachable: RetrySchedule(initial: 1, cap: 1))
-        let sink = Self.sink(server, token: .file(tokenFile), settings: slowRetry)
+        let sink = Self.sink(server, token: .file(.path(tokenFile)), settings: slowRetry)
         try sink.accept(SampleUpdates.update(.start, sequence: 1))
         #expect(eventually { server.requests().count == 1 })
         _ = try directory.write("token", "new-token\n")
@@ -83,9 +86,11 @@ import Testing
     }
 
     @Test func aTokenFromTheEnvironment() throws {
-        setenv("HRBRIDGE_TEST_LIFECYCLE_TOKEN", "env-token", 1)
-        #expect(try BearerTokenSource.environment("HRBRIDGE_TEST_LIFECYCLE_TOKEN").read() == "env-token")
-        #expect(throws: SinkError.self) { try BearerTokenSource.environment("HRBRIDGE_TEST_UNSET_VARIABLE").read() }
+        let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"])
+        let sink = Self.sink(server, token: .environment("LIFECYCLE_TOKEN"), environment: ["LIFECYCLE_TOKEN": "env-token\n"])
+        try sink.accept(SampleUpdates.update(.start, sequence: 1))
+        sink.finish(grace: 5)
+        #expect(server.requests().map { $0.header("authorization") } == ["Bearer env-token"])
     }
 
     @Test func a429StormIsWaitedOutAndEverythingArrivesInOrder() throws {
@@ -122,18 +127,15 @@ import Testing
             #expect(eventually { server.requests().count == update.sequence })
         }
         sink.finish(grace: 5)
-        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let checker = TestScripts.path("check_contract.py")
         let output = try runTool("/usr/bin/python3", [checker, Self.contract, server.logPath, "/hooks"])
         #expect(output == "ok 3\n")
     }
 
-    /// PyPI's openapi-core in the virtual environment `scripts/install-deps test` makes.
-    static let openAPIPython = URL(fileURLWithPath: contract).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-python/bin/python").path
-
     static func validateWithOpenAPICore(_ requests: String, host: String) throws -> String {
+        let openAPIPython = TestScripts.openAPIPython
         try #require(FileManager.default.isExecutableFile(atPath: openAPIPython), "no \(openAPIPython): run scripts/install-deps test")
-        let validator = Bundle.module.url(forResource: "Scripts/validate_openapi_requests.py", withExtension: nil)!.path
+        let validator = TestScripts.path("validate_openapi_requests.py")
         return try runTool(openAPIPython, [validator, contract, requests, host])
     }
 
@@ -176,7 +178,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let bad = #"{"method": "POST", "path": "/hooks/activities/a/start", "headers": [["idempotency-key", "a:1"], ["activity-sequence", "1"]], "body": "{\"event\": \"start\", \"activity\": \"a\", \"sequence\": 1}"}"#
         let log = try directory.write("requests.ndjson", bad + "\n")
-        let checker = Bundle.module.url(forResource: "Scripts/check_contract.py", withExtension: nil)!.path
+        let checker = TestScripts.path("check_contract.py")
         let error = #expect(throws: ToolError.self) { try runTool("/usr/bin/python3", [checker, Self.contract, log, "/hooks"]) }
         #expect(error?.message.contains("body breaks the contract: 'attributes' is a required property") == true)
     }

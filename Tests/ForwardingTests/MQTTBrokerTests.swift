@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import ProcessTestSupport
 import TestSupport
 import Testing
 @testable import CLI

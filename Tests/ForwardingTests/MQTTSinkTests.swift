@@ -80,7 +80,7 @@ import SinkVocabulary
             let delivery = try MQTTMessages.delivery(for: EncodedUpdate(update), topics: topics, now: now)
             let line = Array(try UpdateLine.encode(update).dropLast())
             let staleWindow = update.staleDate.seconds(since: update.timestamp)
-            #expect(delivery.message == .mqtt([
+            #expect(delivery.message as? MQTTPublications == MQTTPublications([
                 MQTTPublication(topic: "hrbridge/gym/strap-a/state", payload: line, retain: true,
                                 expires: update.event == .end ? now.adding(seconds: 600) : nil),
                 MQTTPublication(topic: "hrbridge/gym/strap-a/updates", payload: line, retain: false, expires: now.adding(seconds: staleWindow)),
@@ -101,14 +101,15 @@ import SinkVocabulary
 
     @Test func spoolKeepsMQTTDeliveriesAndReadsEarlierHTTPLines() throws {
         let directory = try TemporaryDirectory()
-        let spool = Spool(directory: directory.path("spool"), sinkName: "mqtt-test")
+        let spool = Spool(directory: directory.path("spool"), sinkName: "mqtt-test", holding: [MQTTPublications.self])
         let end = try MQTTMessages.delivery(for: EncodedUpdate(SampleUpdates.update(.end, sequence: 3)), topics: MQTTTopics(prefix: "p", strap: "s"),
                                             now: Timestamp(unixSeconds: 1_800_000_000))
         try spool.store([end])
         #expect(spool.load(warn: { Issue.record("\($0)") }) == [end])
         _ = try directory.write("http.ndjson", #"{"activityID":"a","event":"end","kind":"lifecycle","request":{"body":[],"headers":[],"method":"POST","url":"http://h/"},"sequence":2,"urgent":true}"# + "\n")
-        let loaded = Spool(directory: directory.url.path, sinkName: "http").load(warn: { Issue.record("\($0)") })
-        #expect(loaded.map(\.message) == [.http(HTTPRequest(url: "http://h/", headers: [], body: []))])
+        let loaded = Spool(directory: directory.url.path, sinkName: "http", holding: [MQTTPublications.self, HTTPRequest.self])
+            .load(warn: { Issue.record("\($0)") })
+        #expect(loaded.map { $0.message as? HTTPRequest } == [HTTPRequest(url: "http://h/", headers: [], body: [])])
     }
 
     @Test func homeAssistantDiscoveryMakesEachStrapADeviceWithTwoSensors() throws {

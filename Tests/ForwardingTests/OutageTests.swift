@@ -1,5 +1,6 @@
 import Foundation
 import LiveState
+import ProcessTestSupport
 import TestSupport
 import Testing
 @testable import Forwarding
@@ -63,7 +64,7 @@ import SinkVocabulary
         for update in SampleUpdates.activity(count: 5) { try down.accept(update) }
         down.finish(grace: 0.3)
         #expect(down.counters.spooled == 2)
-        let spoolFile = Spool(directory: spool.url.path, sinkName: base).path
+        let spoolFile = Spool(directory: spool.url.path, sinkName: base, holding: [HTTPRequest.self]).path
         #expect(FileManager.default.fileExists(atPath: spoolFile))
 
         let server = try ServerProcess(script: "scripted_http_server.py", arguments: ["[]"], port: port)

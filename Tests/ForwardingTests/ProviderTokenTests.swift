@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTestSupport
 import Sensors
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
         let token = try ProviderToken.sign(keyID: "ABC123DEFG", teamID: "DEF123GHIJ",
                                            issuedAt: Timestamp(unixSeconds: 1_700_000_000), with: key)
 
-        let verifier = Bundle.module.url(forResource: "Scripts/verify_jwt.py", withExtension: nil)!.path
+        let verifier = TestScripts.path("verify_jwt.py")
         let output = try runTool("/usr/bin/python3", [verifier, publicKeyPath, token.text])
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]])
         #expect(decoded["header"]?["alg"] as? String == "ES256")
@@ -32,7 +33,7 @@ import Testing
         let otherPublic = directory.path("other.pem")
         try runTool("/usr/bin/openssl", ["pkey", "-in", otherKeyPath, "-pubout", "-out", otherPublic])
         let token = try ProviderToken.sign(keyID: "K", teamID: "T", issuedAt: Timestamp(unixSeconds: 1), with: SigningKey(contentsOfFile: keyPath))
-        let verifier = Bundle.module.url(forResource: "Scripts/verify_jwt.py", withExtension: nil)!.path
+        let verifier = TestScripts.path("verify_jwt.py")
         #expect(throws: ToolError.self) { try runTool("/usr/bin/python3", [verifier, otherPublic, token.text]) }
     }
 

@@ -1,5 +1,6 @@
 import BusTestSupport
 import Foundation
+import ProcessTestSupport
 import TestSupport
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
 
     @Test func replayWithEverySinkFromFlagsLeaksNoSecret() throws {
         let rig = try Rig()
-        let trace = try ShutdownRecoveryTests.climbingTrace(in: rig.directory)
+        let trace = try BridgeProcess.climbingTrace(in: rig.directory)
         let deviceToken = String(repeating: "ab12", count: 16)
         let devicePath = try rig.directory.write("device-token", deviceToken + "\n")
         let bridge = try BridgeProcess([

@@ -1,3 +1,4 @@
+import Evaluation
 import Sensors
 @testable import LiveState
 import Testing

@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: steps)
     func recordsAndRecovers(_ step: Step) throws {
         var ledger = ActivityLedger()
-        for update in try Self.engineUpdates().prefix(step.seen) { ledger.record(update, sinks: ["stdout", "http://127.0.0.1:1"]) }
+        for update in try Self.engineUpdates().prefix(step.seen) { ledger.record(EncodedUpdate(update), sinks: ["stdout", "http://127.0.0.1:1"]) }
         #expect(ledger.entries.map { "\($0.lastUpdate.event.rawValue)#\($0.lastUpdate.sequence)" } == step.entries)
         #expect(ledger.activeCount == step.active)
         let ends = ledger.recoveryEnds(at: Self.origin.adding(seconds: 3600), policy: CadencePolicy())
@@ -55,14 +55,14 @@ import Testing
     @Test func startsAndEndsAreSyncedNowReservationsSoon() throws {
         let start = try Self.engineUpdates()[0]
         var ledger = ActivityLedger()
-        let first = ledger.record(start, sinks: ["stdout"])
+        let first = ledger.record(EncodedUpdate(start), sinks: ["stdout"])
         #expect(first == .now)
         var update = start
         update.event = .update
         var asked: [Int: ActivityLedger.Sync] = [:]
         for sequence in 2...40 {
             update.sequence = sequence
-            let sync = ledger.record(update, sinks: ["stdout"])
+            let sync = ledger.record(EncodedUpdate(update), sinks: ["stdout"])
             if sync != .none { asked[sequence] = sync }
         }
         #expect(ActivityLedger.reservedAhead == 16)
@@ -70,12 +70,12 @@ import Testing
                 "the start reserves through 17; at 10 the next block (33) is asked for, 18 waits for it")
         #expect(ledger.entries.map(\.reservedThrough) == [49])
         update.sequence = 60 // past every reservation (a ledger read back after a restart, say)
-        let overtaken = ledger.record(update, sinks: ["stdout"])
+        let overtaken = ledger.record(EncodedUpdate(update), sinks: ["stdout"])
         #expect(overtaken == .now)
         var end = update
         end.event = .end
         end.sequence = 61
-        let last = ledger.record(end, sinks: ["stdout"])
+        let last = ledger.record(EncodedUpdate(end), sinks: ["stdout"])
         #expect(last == .now)
     }
 
@@ -83,12 +83,12 @@ import Testing
     @Test func recoveryWithoutTheLastSequencesSkipsPastTheReservation() throws {
         let updates = try Self.engineUpdates()
         var ledger = ActivityLedger()
-        for update in updates.prefix(3) { ledger.record(update, sinks: ["stdout"]) }
+        for update in updates.prefix(3) { ledger.record(EncodedUpdate(update), sinks: ["stdout"]) }
         let later = Self.origin.adding(seconds: 3600)
         #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4])
         ledger.lastSequencesKnown = false
         #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [18])
-        ledger.record(updates[3], sinks: ["stdout"])
+        ledger.record(EncodedUpdate(updates[3]), sinks: ["stdout"])
         #expect(ledger.recoveryEnds(at: later, policy: CadencePolicy()).map(\.lastUpdate.sequence) == [4],
                 "an end sent is sent again as it was")
         let decoded = try ActivityLedger.decoded(try ledger.encoded(boot: "a-boot"))
@@ -100,9 +100,9 @@ import Testing
     @Test func aStartWithAnIdAlreadyListedOpensASecondEntry() throws {
         let updates = try Self.engineUpdates()
         var ledger = ActivityLedger()
-        ledger.record(updates[0].recoveredEnd(at: Self.origin, policy: CadencePolicy()), sinks: ["stdout"])
-        ledger.record(updates[0], sinks: ["stdout"]) // a replay starts the same id again
-        ledger.record(updates[1], sinks: ["stdout"])
+        ledger.record(EncodedUpdate(updates[0].recoveredEnd(at: Self.origin, policy: CadencePolicy())), sinks: ["stdout"])
+        ledger.record(EncodedUpdate(updates[0]), sinks: ["stdout"]) // a replay starts the same id again
+        ledger.record(EncodedUpdate(updates[1]), sinks: ["stdout"])
         #expect(ledger.entries.map { "\($0.lastUpdate.reason)#\($0.lastUpdate.sequence)" } == ["end:recovered#2", "label#2"])
         ledger.settle(reachedBy: ["stdout"])
         #expect(ledger.isEmpty)
@@ -118,10 +118,10 @@ import Testing
     func settlingKeepsWhatEachSinkStillOwes(reached: [String], first: [String], owed: [[String]]) throws {
         let updates = try Self.engineUpdates()
         var ledger = ActivityLedger()
-        ledger.record(updates[0], sinks: first)
+        ledger.record(EncodedUpdate(updates[0]), sinks: first)
         var earlier = updates[0].recoveredEnd(at: Self.origin, policy: CadencePolicy())
         earlier.activityID = "an earlier run's"
-        ledger.record(earlier, sinks: ["file:/a", "https://s"])
+        ledger.record(EncodedUpdate(earlier), sinks: ["file:/a", "https://s"])
         ledger.settle(reachedBy: reached)
         #expect(ledger.entries.map(\.sinks) == owed)
     }
@@ -152,7 +152,7 @@ import Testing
     ])
     func damagedFieldsAreNamed(original: String, damaged: String, expected: String) throws {
         var ledger = ActivityLedger()
-        ledger.record(try Self.engineUpdates()[0], sinks: ["stdout"])
+        ledger.record(EncodedUpdate(try Self.engineUpdates()[0]), sinks: ["stdout"])
         let text = String(decoding: try ledger.encoded(), as: UTF8.self)
         #expect(text.contains(original))
         do {

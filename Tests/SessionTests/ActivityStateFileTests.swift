@@ -9,7 +9,7 @@ import Testing
 @Suite struct ActivityStateFileTests {
     static func ledger() throws -> ActivityLedger {
         var ledger = ActivityLedger()
-        ledger.record(try ActivityLedgerTests.engineUpdates()[0], sinks: ["stdout"])
+        ledger.record(EncodedUpdate(try ActivityLedgerTests.engineUpdates()[0]), sinks: ["stdout"])
         return ledger
     }
 
@@ -53,7 +53,7 @@ import Testing
         let writer = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
         var ledger = ActivityLedger()
         for update in updates.prefix(3) {
-            let sync = ledger.record(update, sinks: ["stdout"])
+            let sync = ledger.record(EncodedUpdate(update), sinks: ["stdout"])
             try writer.save(ledger, sync: sync)
         }
         writer.release()
@@ -85,13 +85,13 @@ import Testing
         let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
         let start = try ActivityLedgerTests.engineUpdates()[0]
         var ledger = ActivityLedger()
-        let first = ledger.record(start, sinks: ["stdout"])
+        let first = ledger.record(EncodedUpdate(start), sinks: ["stdout"])
         try file.save(ledger, sync: first)
         var update = start
         update.event = .update
         for sequence in 2...18 {
             update.sequence = sequence
-            let sync = ledger.record(update, sinks: ["stdout"])
+            let sync = ledger.record(EncodedUpdate(update), sinks: ["stdout"])
             try file.save(ledger, sync: sync)
         }
         let synced = try ActivityLedger(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: file.path))))
@@ -107,12 +107,12 @@ import Testing
         let file = try ActivityStateFile(directory: directory.url.path, key: "strap-A", boot: "boot-1")
         let start = try ActivityLedgerTests.engineUpdates()[0]
         var longer = ActivityLedger()
-        longer.record(start, sinks: ["stdout", "https://a-long-sink-name.example.org/v1/activities"])
+        longer.record(EncodedUpdate(start), sinks: ["stdout", "https://a-long-sink-name.example.org/v1/activities"])
         try file.save(longer)
         let twin = file.path + ".newest"
         let length = try #require(FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int)
         var shorter = ActivityLedger()
-        shorter.record(start, sinks: ["stdout"])
+        shorter.record(EncodedUpdate(start), sinks: ["stdout"])
         try file.save(shorter, sync: .none)
         #expect(try FileManager.default.attributesOfItem(atPath: twin)[.size] as? Int == length, "padded, not truncated")
         #expect(try String(contentsOfFile: twin, encoding: .utf8).hasSuffix("  "))

@@ -126,7 +126,7 @@ import Testing
         var ledger = ActivityLedger()
         var update = try ActivityLedgerTests.engineUpdates()[0]
         update.sequence = 5
-        ledger.record(update, sinks: ["file:\(directory.path("updates.ndjson"))", "https://gone.example"])
+        ledger.record(EncodedUpdate(update), sinks: ["file:\(directory.path("updates.ndjson"))", "https://gone.example"])
         let earlier = try ActivityStateFile(directory: directory.path("state"), key: "strap-test")
         try earlier.save(ledger)
         earlier.release()

@@ -32,7 +32,7 @@ enum ParseCommand {
         }.joined(separator: "\n")
     }
 
-    /// What the values are when --characteristic is not given: the strap's, as before there was a choice.
+    /// What the values are when --characteristic is not given: the strap's, the one every sensor setup has.
     private static let defaultKind = SensorKind.heartRate
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {

@@ -1,3 +1,4 @@
+import Evaluation
 import FoundationEssentials
 import LiveState
 import Platform

@@ -2,6 +2,7 @@ import Config
 import Forwarding
 import FoundationEssentials
 import LiveState
+import Platform
 import Session
 import SinkVocabulary
 import Forwarding
@@ -85,15 +86,12 @@ enum RecoverCommand {
 
     /// One JSON object per leftover on stdout; files in use or unreadable are said on stderr.
     private static func list(_ keys: [String], directory: String, console: Console) throws(CLIError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var count = 0
         for key in keys {
             switch LeftoverRecovery.list(directory: directory, key: key) {
             case let .owed(leftovers):
                 for leftover in leftovers {
-                    guard let line = try? encoder.encode(leftover) else { continue }
-                    console.output.write(String(decoding: line, as: UTF8.self) + "\n")
+                    console.output.append { $0.append(contentsOf: line(leftover)) }
                     count += 1
                 }
             case let .inUse(message): console.warn("\(message) (its activity is that run's, not a leftover)")
@@ -101,6 +99,26 @@ enum RecoverCommand {
             }
         }
         console.warn("\(count) leftover\(count == 1 ? "" : "s") in \(directory)/activities")
+    }
+
+    /// `{"activity":…,"lastEvent":…,"lastSequence":…,"owedTo":[…],"stateFile":…}` and a newline:
+    /// keys sorted, slashes (the state file's path) as they are.
+    private static func line(_ leftover: LeftoverRecovery.Leftover) -> [UInt8] {
+        var json = JSONBytes(capacity: 256)
+        json.beginObject()
+        json.key("activity")
+        json.string(leftover.activity, escapingSlash: false)
+        json.key("lastEvent")
+        json.string(leftover.lastEvent, escapingSlash: false)
+        json.key("lastSequence")
+        json.integer(leftover.lastSequence)
+        json.key("owedTo")
+        json.array(leftover.owedTo) { $0.string($1, escapingSlash: false) }
+        json.key("stateFile")
+        json.string(leftover.stateFile, escapingSlash: false)
+        json.endObject()
+        json.raw(UInt8(ascii: "\n"))
+        return json.bytes
     }
 
     /// For each state file key, the sinks (and cadence, for the end's stale and dismissal dates)

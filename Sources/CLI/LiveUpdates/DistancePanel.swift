@@ -1,3 +1,4 @@
+import Evaluation
 import FoundationEssentials
 import Sensors
 import LiveState

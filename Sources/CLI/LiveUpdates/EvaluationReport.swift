@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Evaluation
 import LiveState
 import Platform
 
@@ -60,95 +60,105 @@ enum EvaluationReport {
         return align(lines)
     }
 
+    /// `{"total":{…},"traces":[{…},…]}`: each trace's figures (the last row is the total), keys
+    /// sorted; `{}` when a figure has no JSON number (a run too short to rate).
     static func json(_ rows: [(name: String, score: CadenceScore)], optimums: [(name: String, comparison: OptimumComparison)] = []) -> String {
-        let objects = rows.map { row in
-            TraceFigures(name: row.name, score: row.score, optimum: optimums.first { $0.name == row.name }?.comparison)
+        var json = JSONBytes(capacity: 1024 * rows.count)
+        do throws(JSONNumberError) {
+            json.beginObject()
+            if let total = rows.last {
+                json.key("total")
+                try figures(total.name, total.score, optimum: optimums.first { $0.name == total.name }?.comparison, to: &json)
+            }
+            json.key("traces")
+            try json.array(rows.dropLast()) { json, row throws(JSONNumberError) in
+                try figures(row.name, row.score, optimum: optimums.first { $0.name == row.name }?.comparison, to: &json)
+            }
+            json.endObject()
+        } catch {
+            return "{}\n"
         }
-        let document = Document(traces: Array(objects.dropLast()), total: objects.last)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings, numbers and dictionaries of them cannot fail.
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: json.bytes, as: UTF8.self) + "\n"
     }
 
-    private struct Document: Encodable {
-        let traces: [TraceFigures]
-        let total: TraceFigures?
-    }
-
-    /// One trace's figures (or the total's) as `evaluate --json` prints them.
-    private struct TraceFigures: Encodable {
-        struct Distance: Encodable {
-            let shownMeters: Double
-            let measuredMeters: Double
-            let largestLagMeters: Double
+    /// One trace's figures (or the total's) as `evaluate --json` prints them; `distance` absent
+    /// without a distance sensor (no invented zeros), `optimum` with `--optimum` only.
+    private static func figures(_ name: String, _ score: CadenceScore, optimum: OptimumComparison?,
+                                to json: inout JSONBytes) throws(JSONNumberError) {
+        json.beginObject()
+        json.key("demotions")
+        json.integer(score.demotions)
+        if let distance = score.distance {
+            json.key("distance")
+            json.beginObject()
+            json.key("largestLagMeters")
+            try json.number(distance.largestLagMeters)
+            json.key("measuredMeters")
+            try json.number(distance.measuredMeters)
+            json.key("shownMeters")
+            try json.number(distance.shownMeters)
+            json.endObject()
         }
-
-        let trace: String
-        let durationSeconds: Double
-        let samples: Int
-        let updates: Int
-        let updatesPerHour: Double
-        let updatesByReason: [String: Int]
-        let urgentUpdates: Int
-        let urgentPerHour: Double
-        let largestUrgentInAnHour: Int
-        let demotions: Int
-        let liveSeconds: Double
-        let withinToleranceShare: Double
-        let shownSeconds: Double
-        let routinePerLiveHour: Double
-        let dropouts: Int
-        let dropoutsSaid: Int
-        let lossDelaysSeconds: [Double]
-        let staleLiveSeconds: Double
-        let largestPayloadBytes: Int
-        /// Absent without a distance sensor: no invented zeros.
-        let distance: Distance?
-        /// With `--optimum` only.
-        let optimum: Optimum?
-
-        struct Optimum: Encodable {
-            struct Budget: Encodable {
-                let perLiveHour: Double
-                let routineUpdates: Int
-                let withinToleranceShare: Double
+        json.key("dropouts")
+        json.integer(score.dropouts)
+        json.key("dropoutsSaid")
+        json.integer(score.dropoutsSaid)
+        json.key("durationSeconds")
+        try json.number(score.durationSeconds)
+        json.key("largestPayloadBytes")
+        json.integer(score.largestPayloadBytes)
+        json.key("largestUrgentInAnHour")
+        json.integer(score.largestUrgentInAnHour)
+        json.key("liveSeconds")
+        try json.number(score.liveSeconds)
+        json.key("lossDelaysSeconds")
+        try json.array(score.lossDelays) { json, delay throws(JSONNumberError) in try json.number(delay) }
+        if let optimum {
+            json.key("optimum")
+            json.beginObject()
+            json.key("budgets")
+            try json.array(optimum.budgets) { json, budget throws(JSONNumberError) in
+                json.beginObject()
+                json.key("perLiveHour")
+                try json.number(budget.perLiveHour)
+                json.key("routineUpdates")
+                json.integer(budget.updates)
+                json.key("withinToleranceShare")
+                try json.number(budget.share)
+                json.endObject()
             }
-
-            let policyWithinToleranceShare: Double
-            let policyRoutineUpdates: Int
-            let optimumAtPolicyCount: Double
-            let budgets: [Budget]
+            json.key("optimumAtPolicyCount")
+            try json.number(optimum.optimumAtPolicyCount)
+            json.key("policyRoutineUpdates")
+            json.integer(optimum.policyRoutineUpdates)
+            json.key("policyWithinToleranceShare")
+            try json.number(optimum.policyShare)
+            json.endObject()
         }
-
-        init(name: String, score: CadenceScore, optimum: OptimumComparison?) {
-            self.optimum = optimum.map {
-                Optimum(policyWithinToleranceShare: $0.policyShare, policyRoutineUpdates: $0.policyRoutineUpdates,
-                        optimumAtPolicyCount: $0.optimumAtPolicyCount,
-                        budgets: $0.budgets.map { Optimum.Budget(perLiveHour: $0.perLiveHour, routineUpdates: $0.updates, withinToleranceShare: $0.share) })
-            }
-            trace = name
-            durationSeconds = score.durationSeconds
-            samples = score.samples
-            updates = score.updates
-            updatesPerHour = score.updatesPerHour
-            updatesByReason = score.updatesByReason
-            urgentUpdates = score.urgentUpdates
-            urgentPerHour = score.urgentPerHour
-            largestUrgentInAnHour = score.largestUrgentInAnHour
-            demotions = score.demotions
-            liveSeconds = score.liveSeconds
-            withinToleranceShare = score.withinToleranceShare
-            shownSeconds = score.shownSeconds
-            routinePerLiveHour = score.routinePerLiveHour
-            dropouts = score.dropouts
-            dropoutsSaid = score.dropoutsSaid
-            lossDelaysSeconds = score.lossDelays
-            staleLiveSeconds = score.staleLiveSeconds
-            largestPayloadBytes = score.largestPayloadBytes
-            distance = score.distance.map { Distance(shownMeters: $0.shownMeters, measuredMeters: $0.measuredMeters, largestLagMeters: $0.largestLagMeters) }
-        }
+        json.key("routinePerLiveHour")
+        try json.number(score.routinePerLiveHour)
+        json.key("samples")
+        json.integer(score.samples)
+        json.key("shownSeconds")
+        try json.number(score.shownSeconds)
+        json.key("staleLiveSeconds")
+        try json.number(score.staleLiveSeconds)
+        json.key("trace")
+        json.string(name, escapingSlash: false)
+        json.key("updates")
+        json.integer(score.updates)
+        json.key("updatesByReason")
+        json.object(sortingKeys: score.updatesByReason.map { entry in (entry.key, JSONBytes.value { $0.integer(entry.value) }) },
+                    escapingSlash: false)
+        json.key("updatesPerHour")
+        try json.number(score.updatesPerHour)
+        json.key("urgentPerHour")
+        try json.number(score.urgentPerHour)
+        json.key("urgentUpdates")
+        json.integer(score.urgentUpdates)
+        json.key("withinToleranceShare")
+        try json.number(score.withinToleranceShare)
+        json.endObject()
     }
 
     /// start, changed, refresh, … in the order a run produces them; unknown ones after, by name.

@@ -1,3 +1,4 @@
+import Evaluation
 import Sensors
 import LiveState
 import Session

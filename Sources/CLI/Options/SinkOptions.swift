@@ -8,7 +8,7 @@ import SinkVocabulary
 /// do. Secrets never come from argv: from a file, or an environment variable where the kind allows.
 enum SinkOptions {
     /// Built once (`run` and `replay` both list them, and `SinkSet.make` checks against them): every
-    /// kind's text made again on each use was a tenth of a bundled replay's start-up.
+    /// kind's text made again on each use would weigh on a bundled replay's start-up.
     static let specOptions: [CommandSpec.Option] = {
         let kinds = SinkKinds.all.map(\.spelling).joined(separator: ", ")
         return [.init(name: "--sink", valueName: "SINK", help: "\(kinds) (default stdout); repeat for several", repeatable: true)]

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-#endif
+import Platform
 import Synchronization
 
 /// A buffered byte sink: a file descriptor for the real program, memory for tests.
@@ -79,14 +73,8 @@ final class ByteOutput: Sendable {
         case .memory:
             buffers.captured.append(contentsOf: buffers.pending)
         case let .descriptor(descriptor):
-            var written = 0
-            while written < buffers.pending.count {
-                let count = buffers.pending.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
-                if count < 0, errno == EINTR { continue }
-                // A closed reader (EPIPE) or full disk: nothing more can be delivered here.
-                guard count > 0 else { break }
-                written += count
-            }
+            // A closed reader (EPIPE) or full disk: nothing more can be delivered here.
+            _ = writeAll(descriptor, buffers.pending)
         }
         buffers.pending.removeAll(keepingCapacity: true)
     }

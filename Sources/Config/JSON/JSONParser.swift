@@ -1,3 +1,5 @@
+import Platform
+
 /// A strict RFC 8259 parser for configuration files: no comments, no trailing commas, no duplicate
 /// keys (JSONSerialization would silently keep the last one), valid UTF-8 only. Errors carry the
 /// line and column (both from 1) of the offending character.
@@ -97,7 +99,7 @@ public struct JSONParser {
             let keyError = error("")
             let key = try parseString()
             guard seen.insert(Array(key.utf8)).inserted else {
-                throw JSONSyntaxError(line: keyError.line, column: keyError.column, reason: "duplicate key \(JSONWriter.quoted(key))")
+                throw JSONSyntaxError(line: keyError.line, column: keyError.column, reason: "duplicate key \(key.jsonQuoted)")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key") }

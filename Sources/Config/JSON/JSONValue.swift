@@ -1,3 +1,5 @@
+import Platform
+
 /// A parsed JSON value that keeps what a strict config reader needs and Foundation's
 /// JSONSerialization loses: member order, integers apart from fractions, booleans apart from
 /// numbers, and the line each value started on.
@@ -27,7 +29,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: "null"
         case let .bool(value): "a boolean (\(value))"
         case let .number(text): "a number (\(text))"
-        case let .string(text): "a string (\(JSONWriter.quoted(text)))"
+        case let .string(text): "a string (\(text.jsonQuoted))"
         case .array: "an array"
         case .object: "an object"
         }

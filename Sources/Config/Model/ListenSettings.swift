@@ -1,5 +1,5 @@
 import SinkVocabulary
-import HTTPServer
+import Platform
 
 /// The HTTP listener of `run` and paced `replay` (`--listen`, the configuration's `listen`): where
 /// it binds, the bearer token callers must send, and TLS. Secrets are where to read them, never

@@ -1,3 +1,4 @@
+import Platform
 import SinkVocabulary
 import LiveState
 import Sensors
@@ -31,7 +32,7 @@ extension SensorSelector {
     var configured: String {
         switch self {
         case let .address(address): "address \(address)"
-        case let .name(name): "name \(JSONWriter.quoted(name))"
+        case let .name(name): "name \(name.jsonQuoted)"
         case .anyHeartRateStrap: "any heart-rate strap"
         }
     }

@@ -85,7 +85,7 @@ struct ConfigNode {
     func choice(_ choices: [String]) -> String? {
         guard let text = string() else { return nil }
         guard choices.contains(text) else {
-            report("expected one of \(choices.joined(separator: ", ")), got \(JSONWriter.quoted(text))"); return nil
+            report("expected one of \(choices.joined(separator: ", ")), got \(text.jsonQuoted)"); return nil
         }
         return text
     }
@@ -93,7 +93,7 @@ struct ConfigNode {
     /// An absolute file path (where the process writes, e.g. a file sink).
     func absolutePath() -> String? {
         guard let text = string() else { return nil }
-        guard text.startsWithScalars(of: "/") else { report("expected an absolute path, got \(JSONWriter.quoted(text))"); return nil }
+        guard text.startsWithScalars(of: "/") else { report("expected an absolute path, got \(text.jsonQuoted)"); return nil }
         return text
     }
 }

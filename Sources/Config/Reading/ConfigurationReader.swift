@@ -1,3 +1,4 @@
+import Platform
 import SinkVocabulary
 
 /// Turns the text of a configuration file into a `BridgeConfiguration`, or every reason it cannot.

@@ -1,3 +1,5 @@
+import Platform
+
 /// The members of a JSON object, checked against the keys a section allows: an unknown key is an
 /// error (a typo such as "staleWindw" would otherwise be ignored silently and the default used).
 struct ObjectFields {
@@ -14,7 +16,7 @@ struct ObjectFields {
         self.node = node
         self.members = members
         for member in members where !allowed.contains(member.key) {
-            let hint = KeySuggestion.closest(to: member.key, in: allowed).map { "did you mean \(JSONWriter.quoted($0))? " } ?? ""
+            let hint = KeySuggestion.closest(to: member.key, in: allowed).map { "did you mean \($0.jsonQuoted)? " } ?? ""
             node.log.report(node.path.appending(member.key), "unknown key (\(hint)expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
@@ -30,7 +32,7 @@ struct ObjectFields {
     /// The member, or nil after reporting that it is missing and what it should hold.
     func required(_ key: String, _ what: String) -> ConfigNode? {
         guard let member = optional(key) else {
-            node.report("missing key \(JSONWriter.quoted(key)) (\(what))")
+            node.report("missing key \(key.jsonQuoted) (\(what))")
             return nil
         }
         return member

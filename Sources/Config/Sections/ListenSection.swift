@@ -1,5 +1,5 @@
 import SinkVocabulary
-import HTTPServer
+import Platform
 
 /// `"listen": {"address": "127.0.0.1:8787", "tokenFile": "credential:http-token",
 /// "certificateFile": "/etc/hrbridge/tls/cert.pem", "keyFile": "credential:tls-key.pem"}`.

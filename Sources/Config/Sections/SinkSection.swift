@@ -1,3 +1,4 @@
+import Platform
 import SinkVocabulary
 
 /// The sink settings: each strap's `sinks` list, each kind's shared object (the team-wide `apns`)

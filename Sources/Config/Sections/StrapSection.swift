@@ -159,7 +159,7 @@ private extension ConfigNode {
         // Scalars, not Characters: Character.isHexDigit also takes fullwidth "Ａ", which BlueZ never shows.
         let pairs = text.unicodeScalars.split(separator: ":", omittingEmptySubsequences: false)
         guard pairs.count == 6, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.properties.isASCIIHexDigit) }) else {
-            report("expected a Bluetooth address like C8:5F:33:12:34:56, got \(JSONWriter.quoted(text))")
+            report("expected a Bluetooth address like C8:5F:33:12:34:56, got \(text.jsonQuoted)")
             return nil
         }
         return text.uppercased()
@@ -171,7 +171,7 @@ private extension ConfigNode {
         guard !text.isEmpty, text.count <= 32,
               text.unicodeScalars.allSatisfy({ $0.isASCIILetterOrDigit || $0 == "-" })
         else {
-            report("expected 1 to 32 letters, digits or '-', got \(JSONWriter.quoted(text))")
+            report("expected 1 to 32 letters, digits or '-', got \(text.jsonQuoted)")
             return nil
         }
         return text

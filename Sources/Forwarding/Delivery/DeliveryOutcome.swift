@@ -29,18 +29,3 @@ public protocol Transmitter {
 extension Transmitter {
     public func close() {}
 }
-
-/// A transmitter whose deliveries are HTTP requests.
-public protocol HTTPTransmitter: Transmitter {
-    func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome
-}
-
-extension HTTPTransmitter {
-    public func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        guard case let .http(request) = delivery.message else {
-            // Only a spool file written by hand, or copied from another kind of sink, can hold one.
-            return .rejected("\(delivery.label) holds no HTTP request (a spool from another sink?)")
-        }
-        return transmit(request, of: delivery)
-    }
-}

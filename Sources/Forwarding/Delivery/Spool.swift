@@ -7,10 +7,14 @@ import Platform
 /// rather than loses.
 public struct Spool: Sendable {
     public let path: String
+    /// The kinds of message its sink's deliveries may hold (an APNs spool's lines hold pushes or whole
+    /// requests), in the order a line is tried for them.
+    private let messageTypes: [any DeliveryMessage.Type]
 
     /// `directory/<sink name with every character outside [A-Za-z0-9.-] replaced by _>.ndjson`
-    public init(directory: String, sinkName: String) {
+    public init(directory: String, sinkName: String, holding messageTypes: [any DeliveryMessage.Type]) {
         path = FilePath.join(directory, Self.safeFileName(sinkName) + ".ndjson")
+        self.messageTypes = messageTypes
     }
 
     /// `name` with every character outside [A-Za-z0-9.-] replaced by `_`: a URL or an address becomes
@@ -28,7 +32,7 @@ public struct Spool: Sendable {
         var deliveries: [Delivery] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             do {
-                deliveries.append(try JSONDecoder().decode(Delivery.self, from: Data(line)))
+                deliveries.append(try JSONDecoder().decode(SpooledDelivery.self, from: Data(line), configuration: messageTypes).delivery)
             } catch {
                 warn("\(path):\(index + 1): unreadable spooled delivery, skipped: \(error)")
             }
@@ -42,14 +46,21 @@ public struct Spool: Sendable {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             return
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = Data()
         for delivery in deliveries {
-            text.append(try encoder.encode(delivery))
+            text.append(contentsOf: delivery.spoolLine())
             text.append(UInt8(ascii: "\n"))
         }
         try FileManager.default.createDirectory(atPath: FilePath.parent(of: path), withIntermediateDirectories: true)
         try text.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// A spool's line read back, with the kinds of message its sink sends as the decoding's configuration.
+private struct SpooledDelivery: DecodableWithConfiguration {
+    let delivery: Delivery
+
+    init(from decoder: any Decoder, configuration messageTypes: [any DeliveryMessage.Type]) throws {
+        delivery = try Delivery.decoded(from: decoder, messageTypes: messageTypes)
     }
 }

@@ -1,6 +1,8 @@
+import Platform
+
 /// One HTTP request, ready to send: what the delivery queue holds and the spool stores.
 /// Secrets (bearer tokens) are not part of it: the sink adds them at send time.
-public struct HTTPRequest: Sendable, Equatable, Codable {
+public struct HTTPRequest: Sendable, Equatable, Decodable {
     public var method: String
     public var url: String
     public var headers: [HTTPHeader]
@@ -18,13 +20,43 @@ public struct HTTPRequest: Sendable, Equatable, Codable {
     }
 }
 
-public struct HTTPHeader: Sendable, Equatable, Codable {
+extension HTTPRequest: DeliveryMessage {
+    /// Lifecycle servers, APNs background pushes, Airship and FCM send one request per update.
+    public static let spoolKey = "request"
+
+    public func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("body")
+        json.byteArray(body)
+        json.key("headers")
+        HTTPHeader.write(headers, to: &json)
+        json.key("method")
+        json.string(method, escapingSlash: false)
+        json.key("url")
+        json.string(url, escapingSlash: false)
+        json.endObject()
+    }
+}
+
+public struct HTTPHeader: Sendable, Equatable, Decodable {
     public var name: String
     public var value: String
 
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// `[{"name":…,"value":…},…]`, as a spool line keeps them.
+    static func write(_ headers: [HTTPHeader], to json: inout JSONBytes) {
+        json.array(headers) { json, header in
+            json.beginObject()
+            json.key("name")
+            json.string(header.name, escapingSlash: false)
+            json.key("value")
+            json.string(header.value, escapingSlash: false)
+            json.endObject()
+        }
     }
 }
 

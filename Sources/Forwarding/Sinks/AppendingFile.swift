@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 /// A file opened for appending (created 0644 if missing), written with one write(2) per line so
 /// concurrent appenders never interleave lines, and fsync'ed on request.
@@ -17,16 +18,9 @@ final class AppendingFile: LineOutput {
     }
 
     func write(_ line: [UInt8]) throws(LineOutputError) {
-        var written = 0
-        while written < line.count {
-            let count = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = Self.systemError()
-                if written > 0 { removePartialLine(line[..<written]) }
-                throw LineOutputError("\(path): write failed: \(reason)")
-            }
-            written += count
+        if let stop = writeAll(descriptor, line) {
+            if stop.written > 0 { removePartialLine(line[..<stop.written]) }
+            throw LineOutputError("\(path): write failed: \(String(cString: strerror(stop.code)))")
         }
     }
 

@@ -82,11 +82,11 @@ public final class NetworkSink: UpdateSink {
     public var releaseHeld: @Sendable () -> Void { { [weak worker] in worker?.release() } }
 
     public var counters: SinkCounters { worker.counterSnapshot }
+    public var reachesReceivers: Bool { true }
     public var waitingCount: Int { worker.waitingCount }
-    /// Activities whose deliveries wait, and why (`ctl status`).
     public var heldActivities: [String: String] { worker.heldActivities }
-    /// Why it stopped sending for good (`DeliveryOutcome.halted`, or its destination gone); nil while it sends.
+    /// `DeliveryOutcome.halted`'s reason, or its destination gone.
     public var haltedReason: String? { worker.haltedReason }
-    /// The size of its spool file, what waits on disk for a later run (0 when there is none).
+    /// The size of its spool file (0 when there is none).
     public var spoolBytes: Int { spool.map { FilePath.size(of: $0.path) } ?? 0 }
 }

@@ -48,4 +48,9 @@ public final class SinkGroup: UpdateSink {
     }
 
     public var owedActivities: Set<String> { parts.reduce([]) { $0.union($1.owedActivities) } }
+    public var reachesReceivers: Bool { parts.contains { $0.reachesReceivers } }
+    public var waitingCount: Int { parts.reduce(0) { $0 + $1.waitingCount } }
+    public var heldActivities: [String: String] { parts.reduce([:]) { $0.merging($1.heldActivities) { first, _ in first } } }
+    public var haltedReason: String? { parts.lazy.compactMap(\.haltedReason).first }
+    public var spoolBytes: Int { parts.reduce(0) { $0 + $1.spoolBytes } }
 }

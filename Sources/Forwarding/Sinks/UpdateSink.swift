@@ -17,6 +17,17 @@ public protocol UpdateSink: AnyObject {
     /// because they wait for what only a later run may bring (an APNs push token). The state file
     /// keeps their ends owed to it.
     var owedActivities: Set<String> { get }
+    /// Whether it sends to a receiver elsewhere (a server, a broker, a phone), to whom an update's
+    /// times and activity id mean something, rather than writing this machine's output.
+    var reachesReceivers: Bool { get }
+    /// Updates accepted and not yet sent (what a delivery thread still holds).
+    var waitingCount: Int { get }
+    /// Activities whose updates wait, and why (`ctl status`).
+    var heldActivities: [String: String] { get }
+    /// Why it stopped sending for good; nil while it sends.
+    var haltedReason: String? { get }
+    /// What waits on disk for a later run, in bytes.
+    var spoolBytes: Int { get }
 }
 
 /// A sink that cannot go on: its output is gone (closed pipe, full disk) or its setup is wrong.
@@ -32,8 +43,14 @@ public struct SinkError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "sink \(sink): \(message)" }
 }
 
+/// A sink that writes as it accepts (stdout, a file) holds nothing back.
 extension UpdateSink {
     public var owedActivities: Set<String> { [] }
+    public var reachesReceivers: Bool { false }
+    public var waitingCount: Int { 0 }
+    public var heldActivities: [String: String] { [:] }
+    public var haltedReason: String? { nil }
+    public var spoolBytes: Int { 0 }
 
     /// One update to this sink alone (recovery's ends, tests).
     public func accept(_ update: ActivityUpdate) throws(SinkError) { try accept(EncodedUpdate(update)) }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Platform
 import Glibc
 #endif
 

@@ -17,7 +17,7 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// A JSON body (already encoded: LiveState's `JSONBytes` is the one writer).
+    /// A JSON body (already encoded: Platform's `JSONBytes` is the one writer).
     public static func json(_ status: Int, _ bytes: [UInt8], headers: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: .bytes(bytes))
     }

@@ -1,3 +1,5 @@
+import Platform
+
 /// Where the server takes connections: an address it binds (`--listen`), or a socket systemd bound
 /// and passed (`hrbridge.socket`, socket activation).
 public enum ListeningSocket: Sendable {

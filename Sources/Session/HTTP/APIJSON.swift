@@ -1,3 +1,4 @@
+import Platform
 import LiveState
 
 /// The API's JSON bodies, written with the one JSON writer (`JSONBytes`).

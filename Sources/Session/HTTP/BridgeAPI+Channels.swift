@@ -1,3 +1,4 @@
+import Platform
 import struct Forwarding.ChannelRegistry
 import HTTPServer
 import LiveState

@@ -1,3 +1,4 @@
+import Platform
 import struct Forwarding.PushTokenReceipt
 import struct Forwarding.PushTokenRefusal
 import struct Forwarding.PushTokenRequest

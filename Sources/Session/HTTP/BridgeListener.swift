@@ -1,3 +1,4 @@
+import Platform
 import Config
 import Forwarding
 import FoundationEssentials

@@ -25,6 +25,7 @@ enum LeftoverEnds {
         var entries: [ActivityLedger.Entry] = []
         for var entry in ledger.entries {
             let end = entry.lastUpdate
+            // Encoded once, when the ledger took it: the state file, the sinks and the files share it.
             let reachable = entry.sinks.filter(sinks.names.contains)
             let files = entry.sinks.filter { !reachable.contains($0) && filePath(ofSink: $0) != nil }
             let through = reachable + files
@@ -34,8 +35,8 @@ enum LeftoverEnds {
                 console.warn("\(end.activityID) also went to \(missing), which this run does not have: its end stays owed in "
                     + "\(stateFile.path) until a run with that sink, or 'hrbridge recover' with it, sends it")
             }
-            try sinks.accept(end, only: reachable)
-            for file in files where appendEnd(end, toSink: file, console: console) {
+            try sinks.accept(entry.last, only: reachable)
+            for file in files where appendEnd(entry.last, toSink: file, console: console) {
                 entry.sinks.removeAll { $0 == file }
             }
             if !entry.sinks.isEmpty { entries.append(entry) }
@@ -59,7 +60,7 @@ enum LeftoverEnds {
     /// looks at that file, which should show the activity ended. Leaving the end owed instead
     /// would keep it pending for as long as no run writes that file, and warn on every start.
     /// Appended as the file sink appends (created if missing, synced): true when it is written.
-    private static func appendEnd(_ end: ActivityUpdate, toSink name: String, console: any SessionConsole) -> Bool {
+    private static func appendEnd(_ end: EncodedUpdate, toSink name: String, console: any SessionConsole) -> Bool {
         guard let path = filePath(ofSink: name) else { return false }
         do {
             let sink = try LineSink.appending(toFile: path)

@@ -7,7 +7,7 @@ import Sensors
 /// a running hrbridge holds lists that run's own activity, not a leftover, and is skipped.
 public enum LeftoverRecovery {
     /// One activity whose end some sink may still lack.
-    public struct Leftover: Sendable, Equatable, Encodable {
+    public struct Leftover: Sendable, Equatable {
         public var stateFile: String
         public var activity: String
         /// The newest update sent for it: `start` or `update` (never ended), or `end` (sent, not confirmed everywhere).

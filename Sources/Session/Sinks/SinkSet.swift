@@ -48,8 +48,8 @@ public final class SinkSet {
         self.statusInterval = statusInterval
     }
 
-    /// A lifecycle server or APNs among them: somewhere times and activity ids mean something to a receiver.
-    public var hasNetworkSink: Bool { sinks.contains { $0 is NetworkSink } }
+    /// A lifecycle server, APNs or a broker among them: somewhere times and activity ids mean something to a receiver.
+    public var hasNetworkSink: Bool { sinks.contains { $0.reachesReceivers } }
 
     /// Each sink's name (`stdout`, `file:PATH`, a URL, `apns`), as the state file records them.
     var names: [String] { sinks.map(\.name) }
@@ -73,9 +73,9 @@ public final class SinkSet {
     var counterSummaries: [(name: String, summary: String)] {
         sinks.map { sink in
             var summary = sink.counters.summary
-            if let network = sink as? NetworkSink {
-                summary += ", waiting \(network.waitingCount)"
-                for (activity, reason) in network.heldActivities.sorted(by: { $0.key < $1.key }) { summary += "; \(activity) waits: \(reason)" }
+            if sink.reachesReceivers {
+                summary += ", waiting \(sink.waitingCount)"
+                for (activity, reason) in sink.heldActivities.sorted(by: { $0.key < $1.key }) { summary += "; \(activity) waits: \(reason)" }
             }
             return (sink.name, summary)
         }
@@ -84,10 +84,8 @@ public final class SinkSet {
     /// What each sink did and holds, for `/metrics` and `/readyz` (read on the session's queue).
     var snapshots: [SinkSnapshot] {
         zip(sinks, kinds).map { sink, kind in
-            let network = sink as? NetworkSink
-            return SinkSnapshot(kind: kind, counters: sink.counters, waiting: network?.waitingCount ?? 0,
-                                spoolBytes: network?.spoolBytes ?? 0,
-                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason)
+            SinkSnapshot(kind: kind, counters: sink.counters, waiting: sink.waitingCount, spoolBytes: sink.spoolBytes,
+                         halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : sink.haltedReason)
         }
     }
 
@@ -97,9 +95,8 @@ public final class SinkSet {
     /// Sends `update` to every sink that has not failed, or only to those named in `only` (a
     /// recovered end goes where its activity went). A sink that fails is left out from then on, but
     /// the rest still get the update; the first failure is thrown after them.
-    public func accept(_ update: ActivityUpdate, only: [String]? = nil) throws(SessionError) {
+    public func accept(_ encoded: EncodedUpdate, only: [String]? = nil) throws(SessionError) {
         var firstFailure: SinkError?
-        let encoded = EncodedUpdate(update) // its line encoded once, for every sink that writes it
         for sink in sinks where only?.contains(sink.name) ?? true && !failed.contains(ObjectIdentifier(sink)) {
             do {
                 try sink.accept(encoded)
@@ -119,7 +116,7 @@ public final class SinkSet {
         sinks.map { sink in
             let counters = sink.counters
             return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
-                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError)
+                              waiting: sink.waitingCount, lastError: counters.lastError)
         }
     }
 
@@ -136,15 +133,20 @@ public final class SinkSet {
     /// activity goes on at the others. A full disk under a file sink must not end the workout on
     /// the phone; what that file missed is owed to it in the state file. Throws only when no sink
     /// is left to tell anything to.
-    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+    public func acceptGoingOn(_ encoded: EncodedUpdate) throws(SessionError) {
         do {
-            try accept(update)
+            try accept(encoded)
         } catch {
             let working = workingNames
             guard !working.isEmpty else { throw error }
             if firstFailure == nil { firstFailure = error }
             console.warn("\(error.message); left out from now on, the activity goes on at \(working.joined(separator: ", "))")
         }
+    }
+
+    /// `acceptGoingOn` for an update no state file keeps (`replay --fast`): encoded here, once for every sink.
+    public func acceptGoingOn(_ update: ActivityUpdate) throws(SessionError) {
+        try acceptGoingOn(EncodedUpdate(update))
     }
 
     /// Log lines the delivery threads left, now (a live session calls this when the relay says so).
@@ -175,7 +177,7 @@ public final class SinkSet {
     }
 
     private func logCounters(prefix: String) {
-        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || !(sink is LineSink) || sink.counters.failed > 0 {
+        for (sink, counted) in zip(sinks, counterSummaries) where sinks.count > 1 || sink.reachesReceivers || sink.counters.failed > 0 {
             console.warn("sink \(counted.name) \(prefix): \(counted.summary)")
         }
     }

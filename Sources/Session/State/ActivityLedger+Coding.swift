@@ -1,3 +1,4 @@
+import Platform
 import FoundationEssentials
 import Sensors
 import LiveState
@@ -5,8 +6,8 @@ import LiveState
 /// The state file's bytes: `{"version":1,"boot":"…","activities":[{"sinks":[…],"reservedThrough":N,
 /// "lastUpdate":{…}}]}`, where `lastUpdate` is exactly the NDJSON line the sinks were sent
 /// (docs/live-activity-updates.md), so a person reading the file sees the format they already know.
-/// `boot` (the kernel's boot id when it was written) and `reservedThrough` came later: a file
-/// without them reads as written in another boot, with nothing reserved.
+/// `boot` is the kernel's boot id when it was written. A file without `boot` or `reservedThrough`
+/// reads as written in another boot, with nothing reserved.
 extension ActivityLedger {
     static let formatVersion = 1
 
@@ -21,18 +22,10 @@ extension ActivityLedger {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += Array("\n{\"reservedThrough\":\(entry.reservedThrough),\"sinks\":".utf8)
-            // JSONBytes writes what JSONEncoder would, far cheaper (docs/performance.md): this runs per update.
-            var sinks = JSONBytes(capacity: 64)
-            sinks.raw(UInt8(ascii: "["))
-            for (index, sink) in entry.sinks.enumerated() {
-                if index > 0 { sinks.raw(UInt8(ascii: ",")) }
-                sinks.string(sink)
-            }
-            sinks.raw(UInt8(ascii: "]"))
-            bytes += sinks.bytes
+            bytes += JSONBytes.value { $0.array(entry.sinks) { $0.string($1) } }
             bytes += Array(",\"lastUpdate\":".utf8)
-            let line = try UpdateLine.encode(entry.lastUpdate)
-            bytes += line[..<(line.count - 1)] // the line without its newline (a slice: no copy of it first)
+            let line = try entry.last.line.get() // the bytes the sinks were sent, not encoded again
+            bytes += line[..<(line.count - 1)] // without its newline (a slice: no copy of it first)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes += Array("]}\n".utf8)
@@ -67,7 +60,7 @@ extension ActivityLedger {
                 throw LedgerFormatError(message: "activities[\(index)].reservedThrough: expected \(update.sequence)…"
                     + "\(update.sequence + maximumReservation) (its lastUpdate's sequence on), got \(reserved)")
             }
-            entries.append(Entry(lastUpdate: update, sinks: stored.sinks, reservedThrough: stored.reservedThrough))
+            entries.append(Entry(last: EncodedUpdate(update), sinks: stored.sinks, reservedThrough: stored.reservedThrough))
         }
         return (ActivityLedger(entries: entries), file.boot)
     }

@@ -6,24 +6,27 @@ import LiveState
 /// update it sends, the state file persists the ledger, and `recoveryEnds` says what to send.
 struct ActivityLedger: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
-        /// The newest update sent for the activity: its id, sequence, attributes and content state.
-        var lastUpdate: ActivityUpdate
+        /// The newest update sent for the activity, with the line its sinks were sent: the state
+        /// file writes those very bytes, so each update is encoded once.
+        var last: EncodedUpdate
+        /// Its id, sequence, attributes and content state.
+        var lastUpdate: ActivityUpdate { last.update }
         /// Names of the sinks it went to that may still lack its end (`stdout`, `file:PATH`, a URL,
         /// `apns`): all of them while it runs; after a run ended it, only those that run did not reach.
         var sinks: [String]
         /// The highest sequence the activity may use: what the synced state file says, or will say
         /// once a sync asked for `soon` is done. Only a start and an end are synced on an update's way
-        /// out (an fsync is ~1 ms on a good disk and tens on an SD card); every other update is
+        /// out (an fsync holds an update up, longest on an SD card); every other update is
         /// written without a sync, which a crashed process does not lose but a power cut may. After
         /// one, the synced file's reservation is the number no update can have passed.
         var reservedThrough: Int
         /// The part of the reservation known to be on disk: an update past it waits for the sync.
         var confirmedThrough: Int
 
-        init(lastUpdate: ActivityUpdate, sinks: [String], reservedThrough: Int? = nil) {
-            self.lastUpdate = lastUpdate
+        init(last: EncodedUpdate, sinks: [String], reservedThrough: Int? = nil) {
+            self.last = last
             self.sinks = sinks
-            self.reservedThrough = reservedThrough ?? lastUpdate.sequence
+            self.reservedThrough = reservedThrough ?? last.update.sequence
             confirmedThrough = self.reservedThrough
         }
     }
@@ -66,15 +69,16 @@ struct ActivityLedger: Sendable, Equatable {
     /// lose an activity, or make an end look unsent); halfway through a reservation the next one
     /// soon; past the confirmed part, wait for it.
     @discardableResult
-    mutating func record(_ update: ActivityUpdate, sinks: [String]) -> Sync {
+    mutating func record(_ encoded: EncodedUpdate, sinks: [String]) -> Sync {
+        let update = encoded.update
         let reservation = update.sequence + Self.reservedAhead
         guard update.event != .start,
               let index = entries.lastIndex(where: { $0.lastUpdate.activityID == update.activityID }) else {
             // A start, or an update whose start was recorded elsewhere (kept anyway).
-            entries.append(Entry(lastUpdate: update, sinks: sinks, reservedThrough: reservation))
+            entries.append(Entry(last: encoded, sinks: sinks, reservedThrough: reservation))
             return .now
         }
-        entries[index].lastUpdate = update
+        entries[index].last = encoded
         let entry = entries[index]
         if update.event == .end || update.sequence > entry.reservedThrough {
             entries[index].reservedThrough = max(entry.reservedThrough, reservation)
@@ -99,7 +103,8 @@ struct ActivityLedger: Sendable, Equatable {
     mutating func settle(reachedBy reached: [String], owing: [String: Set<String>] = [:]) {
         entries = entries.compactMap { entry in
             var entry = entry
-            entry.sinks.removeAll { reached.contains($0) && !(owing[$0]?.contains(entry.lastUpdate.activityID) ?? false) }
+            let activity = entry.lastUpdate.activityID
+            entry.sinks.removeAll { reached.contains($0) && !(owing[$0]?.contains(activity) ?? false) }
             return entry.sinks.isEmpty ? nil : entry
         }
     }
@@ -110,9 +115,9 @@ struct ActivityLedger: Sendable, Equatable {
     /// gets that same end again (same sequence, so receivers see a harmless repeat).
     func recoveryEnds(at time: Timestamp, policy: CadencePolicy) -> [Entry] {
         entries.map { entry in
-            guard entry.lastUpdate.event != .end else { return Entry(lastUpdate: entry.lastUpdate, sinks: entry.sinks) }
+            guard entry.lastUpdate.event != .end else { return Entry(last: entry.last, sinks: entry.sinks) }
             let after = lastSequencesKnown ? entry.lastUpdate.sequence : max(entry.lastUpdate.sequence, entry.reservedThrough)
-            return Entry(lastUpdate: entry.lastUpdate.recoveredEnd(at: time, policy: policy, after: after), sinks: entry.sinks)
+            return Entry(last: EncodedUpdate(entry.lastUpdate.recoveredEnd(at: time, policy: policy, after: after)), sinks: entry.sinks)
         }
     }
 }

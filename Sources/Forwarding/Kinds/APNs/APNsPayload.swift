@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Platform
 import Sensors
 import LiveState
 import SinkVocabulary
@@ -6,17 +6,27 @@ import SinkVocabulary
 /// The body of a Live Activity push (Apple, "Starting and updating Live Activities with ActivityKit
 /// push notifications"): everything under `aps`, hyphenated keys, times in whole Unix seconds, and
 /// `content-state` / `attributes` in ActivityKit's own encoding (Foundation's default JSONEncoder
-/// strategies: dates as seconds since 2001), so the phone decodes them like a local update. A
+/// strategies: dates as seconds since 2001), so the phone decodes them like a local update. Written
+/// as JSONEncoder with sorted keys and slashes as they are would write it. A
 /// push-to-start asks for the new activity's update token (`input-push-token`, iOS 18), or joins it to
 /// a broadcast channel instead (`input-push-channel`), and names hrbridge's activity in the
 /// attributes, so the app can say which activity a token is for.
-struct APNsPayload: Encodable {
-    struct Alert: Encodable {
+struct APNsPayload {
+    struct Alert {
         var title: String
         var body: String
+
+        func write(to json: inout JSONBytes) {
+            json.beginObject()
+            json.key("body")
+            json.string(body, escapingSlash: false)
+            json.key("title")
+            json.string(title, escapingSlash: false)
+            json.endObject()
+        }
     }
 
-    struct APS: Encodable {
+    struct APS {
         var timestamp: Int64
         var event: String
         var contentState: WorkoutActivityAttributes.ContentState
@@ -31,17 +41,6 @@ struct APNsPayload: Encodable {
         /// On a push-to-start to a broadcast channel's strap: the started activity takes its updates
         /// from this channel instead of a token of its own.
         var inputPushChannel: String?
-
-        enum CodingKeys: String, CodingKey {
-            case timestamp, event, alert, attributes
-            case inputPushToken = "input-push-token"
-            case inputPushChannel = "input-push-channel"
-            case contentState = "content-state"
-            case staleDate = "stale-date"
-            case dismissalDate = "dismissal-date"
-            case relevanceScore = "relevance-score"
-            case attributesType = "attributes-type"
-        }
     }
 
     var aps: APS
@@ -72,31 +71,64 @@ struct APNsPayload: Encodable {
     /// The app's attributes, and hrbridge's activity id beside them under `activityIDKey` (nil:
     /// left out). ActivityKit decodes attributes with a plain decoder, which ignores a key the
     /// app's struct does not declare: an app without it starts the activity all the same.
-    struct StartAttributes: Encodable {
+    struct StartAttributes {
         var attributes: WorkoutActivityAttributes
         var activityIDKey: String?
         var activityID: String
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            try attributes.encode(to: encoder)
-            guard let activityIDKey else { return }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(activityID, forKey: Key(stringValue: activityIDKey))
+        func write(to json: inout JSONBytes) {
+            guard let activityIDKey else { return json.append(attributes, escapingSlash: false) }
+            let name = JSONBytes.value { $0.string(attributes.workoutName, escapingSlash: false) }
+            let id = JSONBytes.value { $0.string(activityID, escapingSlash: false) }
+            json.object(sortingKeys: [("workoutName", name), (activityIDKey, id)], escapingSlash: false)
         }
     }
 
+    /// `{"aps":{…}}`, its keys in code-unit order.
     func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        // Default date strategy on purpose (ActivityKit's); sorted keys for byte-stable output.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self))
+        var json = JSONBytes(capacity: 512)
+        json.beginObject()
+        json.key("aps")
+        json.beginObject()
+        if let alert = aps.alert {
+            json.key("alert")
+            alert.write(to: &json)
+        }
+        if let attributes = aps.attributes {
+            json.key("attributes")
+            attributes.write(to: &json)
+        }
+        if let type = aps.attributesType {
+            json.key("attributes-type")
+            json.string(type, escapingSlash: false)
+        }
+        json.key("content-state")
+        try json.append(aps.contentState, escapingSlash: false)
+        if let dismissal = aps.dismissalDate {
+            json.key("dismissal-date")
+            json.integer(dismissal)
+        }
+        json.key("event")
+        json.string(aps.event, escapingSlash: false)
+        if let channel = aps.inputPushChannel {
+            json.key("input-push-channel")
+            json.string(channel, escapingSlash: false)
+        }
+        if let token = aps.inputPushToken {
+            json.key("input-push-token")
+            json.integer(token)
+        }
+        if let score = aps.relevanceScore {
+            json.key("relevance-score")
+            try json.number(score)
+        }
+        json.key("stale-date")
+        json.integer(aps.staleDate)
+        json.key("timestamp")
+        json.integer(aps.timestamp)
+        json.endObject()
+        json.endObject()
+        return json.bytes
     }
 
     static func unixSeconds(_ time: Timestamp) -> Int64 {

@@ -33,6 +33,6 @@ public enum APNsRequest {
             pushToStartBody: pushToStart ? try encode(pushToStart: true) : nil,
             dismissalDate: update.event == .end ? update.dismissalDate.map(APNsPayload.unixSeconds) : nil
         )
-        return Delivery(for: update, message: .liveActivity(push))
+        return Delivery(for: update, message: push)
     }
 }

@@ -1,9 +1,11 @@
+import Platform
+
 /// A Live Activity push whose device token is picked when it is sent, not when it is made: the
 /// activity's token may be registered, rotated or unregistered while the push waits (`TokenRoutes`).
 /// It holds the request without the token in its path and, for a start, both bodies: the
 /// push-to-start (to the phone's push-to-start token) and the update (to the activity's own token,
 /// when the app started it itself). What the delivery queue orders and the spool keeps.
-public struct LiveActivityPush: Sendable, Equatable, Codable {
+public struct LiveActivityPush: Sendable, Equatable, Decodable {
     /// The server, without a trailing slash (`https://api.push.apple.com`).
     public var baseURL: String
     /// Everything but the authorization, which is added at send time.
@@ -29,5 +31,28 @@ public struct LiveActivityPush: Sendable, Equatable, Codable {
     func request(to token: PushToken, pushToStart: Bool) -> HTTPRequest {
         HTTPRequest(url: "\(baseURL)/3/device/\(token.hex)", headers: headers,
                     body: pushToStart ? (pushToStartBody ?? body) : body)
+    }
+}
+
+extension LiveActivityPush: DeliveryMessage {
+    public static let spoolKey = "liveActivity"
+
+    public func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("baseURL")
+        json.string(baseURL, escapingSlash: false)
+        json.key("body")
+        json.byteArray(body)
+        if let dismissalDate {
+            json.key("dismissalDate")
+            json.integer(dismissalDate)
+        }
+        json.key("headers")
+        HTTPHeader.write(headers, to: &json)
+        if let pushToStartBody {
+            json.key("pushToStartBody")
+            json.byteArray(pushToStartBody)
+        }
+        json.endObject()
     }
 }

@@ -3,7 +3,8 @@ import Sensors
 /// Sends the APNs sink's Live Activity pushes, each to the token `TokenRoutes` picks when it goes:
 /// a push with no usable token waits (`held`) while the sink's other activities go on; a 410 marks
 /// its token and the push is routed again (a newer token registered meanwhile takes it at once).
-/// Deliveries spooled by earlier versions hold a whole request with its token, and go as they are.
+/// A spooled delivery that holds a whole request, its token in the path (a spool's `request` line),
+/// goes as it is.
 final class LiveActivityTransmitter: Transmitter {
     private let apns: APNsTransmitter
     private let routes: any TokenRoutes
@@ -20,12 +21,8 @@ final class LiveActivityTransmitter: Transmitter {
     static let attemptsPerRoute = 2
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        let push: LiveActivityPush
-        switch delivery.message {
-        case .http: return apns.transmit(delivery)
-        case .mqtt, .broadcast: return .rejected("\(delivery.label) holds no push to a token (a spool from another sink?)")
-        case let .liveActivity(livePush): push = livePush
-        }
+        // A request: the whole push, token included.
+        guard let push = delivery.message as? LiveActivityPush else { return apns.transmit(delivery) }
         for _ in 0..<Self.attemptsPerRoute {
             let time = seconds(now())
             switch routes.route(delivery, push, at: time) {

@@ -5,7 +5,7 @@ import SinkVocabulary
 extension NetworkSink {
     /// `--sink apns`: Live Activity pushes to APNs (or a push server speaking its protocol) over HTTP/2.
     /// `pushTokens`: the strap's registry of tokens registered at run time (nil: the configured
-    /// tokens alone, as before). `now` is the wall clock the provider token's `iat` and the token
+    /// tokens alone). `now` is the wall clock the provider token's `iat` and the token
     /// rules go by (never the trace's clock). `besideBroadcast`: the broadcast path carries every
     /// update to the phones on the strap's channel, and starts them; this path sends only what has a
     /// token of its own (an activity the app started itself and registered, a configured device token).
@@ -21,7 +21,7 @@ extension NetworkSink {
         let deviceTokens = Set([apns.deviceToken, apns.pushToStartToken].compactMap { $0 })
         let sink = NetworkSink(
             name: "apns", settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic) }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-" + apns.topic, holding: [LiveActivityPush.self, HTTPRequest.self]) }, log: log,
             makeDelivery: { encoded throws(SinkError) in
                 let update = encoded.update
                 if besideBroadcast, apns.deviceToken == nil, !(book?.hasUsableToken(of: update.activityID) ?? false) { return nil }

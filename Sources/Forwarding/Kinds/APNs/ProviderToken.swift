@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Platform
 import Sensors
 
 /// An APNs provider authentication token: a JWT signed ES256 with the team's key.
@@ -8,24 +8,23 @@ public struct ProviderToken: Sendable, Equatable {
     public let text: String
     public let issuedAt: Timestamp
 
-    private struct Header: Encodable {
-        let alg = "ES256"
-        let kid: String
-    }
-
-    private struct Claims: Encodable {
-        let iss: String
-        let iat: Int64
-    }
-
     public static func sign(keyID: String, teamID: String, issuedAt: Timestamp, with key: SigningKey) throws(SigningKeyError) -> ProviderToken {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let seconds = issuedAt.microsecondsSinceUnixEpoch / Timestamp.microsecondsPerSecond
-        // Encoding two structs of strings and an integer cannot fail.
-        let header = (try? encoder.encode(Header(kid: keyID))) ?? Data()
-        let claims = (try? encoder.encode(Claims(iss: teamID, iat: seconds))) ?? Data()
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(claims)
+        var header = JSONBytes(capacity: 48)
+        header.beginObject()
+        header.key("alg")
+        header.string("ES256")
+        header.key("kid")
+        header.string(keyID, escapingSlash: false)
+        header.endObject()
+        var claims = JSONBytes(capacity: 48)
+        claims.beginObject()
+        claims.key("iat")
+        claims.integer(seconds)
+        claims.key("iss")
+        claims.string(teamID, escapingSlash: false)
+        claims.endObject()
+        let signingInput = Base64URL.encode(header.bytes) + "." + Base64URL.encode(claims.bytes)
         let signature = try key.sign(Array(signingInput.utf8))
         return ProviderToken(text: signingInput + "." + Base64URL.encode(signature), issuedAt: issuedAt)
     }

@@ -49,7 +49,7 @@ extension NetworkSink {
         let budget = Mutex(budget)
         return NetworkSink(
             name: "apns-background", settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-background-" + bundleID) }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "apns-background-" + bundleID, holding: [HTTPRequest.self]) }, log: log,
             makeDelivery: { encoded throws(SinkError) in
                 let update = encoded.update
                 guard budget.withLock({ $0.admits(update) }) else { return nil }

@@ -28,6 +28,6 @@ enum BackgroundPushRequest {
         )
         // Never urgent: a background push goes at priority 5 whatever it replaced.
         return Delivery(activityID: update.activityID, sequence: update.sequence, event: update.event.rawValue,
-                        kind: update.event == .update ? .content : .lifecycle, urgent: false, message: .http(request))
+                        kind: update.event == .update ? .content : .lifecycle, urgent: false, message: request)
     }
 }

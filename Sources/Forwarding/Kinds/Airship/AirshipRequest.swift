@@ -16,6 +16,6 @@ public enum AirshipRequest {
             ],
             body: body
         )
-        return Delivery(for: update, request: request)
+        return Delivery(for: update, message: request)
     }
 }

@@ -7,7 +7,7 @@ extension NetworkSink {
     ) -> NetworkSink {
         NetworkSink(
             name: "airship", settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "airship-" + airship.appKey) }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "airship-" + airship.appKey, holding: [HTTPRequest.self]) }, log: log,
             makeDelivery: { update throws(SinkError) in try AirshipRequest.delivery(for: update.update, settings: airship) },
             makeTransmitter: { [http] in
                 AirshipTransmitter(client: HTTPClient(configuration: http), appKey: airship.appKey, authorization: authorization)

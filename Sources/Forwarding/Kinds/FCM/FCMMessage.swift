@@ -1,3 +1,4 @@
+import Platform
 import FoundationEssentials
 import LiveState
 import Sensors
@@ -6,42 +7,24 @@ import Sensors
 /// `data` the update's snapshot with string values only (FCM refuses anything else), times in Unix
 /// milliseconds as Android's `System.currentTimeMillis()` counts; `android.priority` high for what
 /// a person must see at once (priority 10) and normal otherwise; `collapse_key` the activity, so a
-/// phone that was offline gets only its newest state; `ttl` up to the stale date.
-struct FCMMessage: Encodable {
+/// phone that was offline gets only its newest state; `ttl` up to the stale date. Written as
+/// JSONEncoder with sorted keys and slashes as they are would write it.
+struct FCMMessage {
     enum Target: Sendable, Equatable {
         case token(String)
         case topic(String)
     }
 
-    struct Android: Encodable {
+    struct Android {
         var priority: String
         var collapseKey: String
         var ttl: String
-
-        enum CodingKeys: String, CodingKey {
-            case priority, ttl
-            case collapseKey = "collapse_key"
-        }
     }
 
-    struct Message: Encodable {
+    struct Message {
         var target: Target
         var data: [String: String]
         var android: Android
-
-        enum CodingKeys: String, CodingKey {
-            case token, topic, data, android
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            switch target {
-            case let .token(token): try container.encode(token, forKey: .token)
-            case let .topic(topic): try container.encode(topic, forKey: .topic)
-            }
-            try container.encode(data, forKey: .data)
-            try container.encode(android, forKey: .android)
-        }
     }
 
     var message: Message
@@ -81,10 +64,35 @@ struct FCMMessage: Encodable {
         String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
-    func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self))
+    /// `{"message":{"android":{…},"data":{…},"token"|"topic":…}}`, every object's keys in code-unit order.
+    func encoded() -> [UInt8] {
+        var json = JSONBytes(capacity: 768)
+        json.beginObject()
+        json.key("message")
+        json.beginObject()
+        json.key("android")
+        json.beginObject()
+        json.key("collapse_key")
+        json.string(message.android.collapseKey, escapingSlash: false)
+        json.key("priority")
+        json.string(message.android.priority, escapingSlash: false)
+        json.key("ttl")
+        json.string(message.android.ttl, escapingSlash: false)
+        json.endObject()
+        json.key("data")
+        json.object(sortingKeys: message.data.map { entry in (entry.key, JSONBytes.value { $0.string(entry.value, escapingSlash: false) }) },
+                    escapingSlash: false)
+        switch message.target {
+        case let .token(token):
+            json.key("token")
+            json.string(token, escapingSlash: false)
+        case let .topic(topic):
+            json.key("topic")
+            json.string(topic, escapingSlash: false)
+        }
+        json.endObject()
+        json.endObject()
+        return json.bytes
     }
 }
 

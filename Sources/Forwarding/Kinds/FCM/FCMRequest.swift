@@ -5,10 +5,10 @@ import LiveState
 enum FCMRequest {
     static func delivery(for update: ActivityUpdate, target: FCMMessage.Target, project: String, baseURL: String) throws(SinkError) -> Delivery {
         let body = try PushBody.encode(update, sink: "fcm", service: "FCM", limit: FCMMessage.byteLimit) {
-            try FCMMessage(update: update, target: target).encoded()
+            FCMMessage(update: update, target: target).encoded()
         }
         let request = HTTPRequest(url: "\(PushBody.base(baseURL))/v1/projects/\(project)/messages:send",
                                   headers: [HTTPHeader("Content-Type", "application/json")], body: body)
-        return Delivery(for: update, request: request)
+        return Delivery(for: update, message: request)
     }
 }

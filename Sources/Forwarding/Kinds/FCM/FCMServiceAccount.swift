@@ -1,3 +1,4 @@
+import Platform
 import FoundationEssentials
 
 /// A Google service-account key file (the JSON the Firebase console downloads): who signs the OAuth

@@ -68,29 +68,35 @@ final class GoogleAccessToken {
         }
     }
 
-    private struct Header: Encodable {
-        let alg = "RS256"
-        let typ = "JWT"
-        let kid: String?
-    }
-
-    private struct Claims: Encodable {
-        let iss: String
-        let scope: String
-        let aud: String
-        let iat: Int64
-        let exp: Int64
-    }
-
+    /// Header `{"alg":"RS256","kid":…,"typ":"JWT"}` (no `kid` when the key file names none), claims
+    /// `{"aud":…,"exp":…,"iat":…,"iss":…,"scope":…}`: keys sorted, slashes as they are.
     func assertion(at time: Timestamp) throws(SigningKeyError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let issued = time.microsecondsSinceUnixEpoch / Timestamp.microsecondsPerSecond
-        // Encoding structs of strings and integers cannot fail.
-        let header = (try? encoder.encode(Header(kid: account.keyID))) ?? Data()
-        let claims = (try? encoder.encode(Claims(iss: account.clientEmail, scope: Self.scope, aud: account.tokenURI,
-                                                  iat: issued, exp: issued + Self.assertionLifetime))) ?? Data()
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(claims)
+        var header = JSONBytes(capacity: 96)
+        header.beginObject()
+        header.key("alg")
+        header.string("RS256")
+        if let keyID = account.keyID {
+            header.key("kid")
+            header.string(keyID, escapingSlash: false)
+        }
+        header.key("typ")
+        header.string("JWT")
+        header.endObject()
+        var claims = JSONBytes(capacity: 256)
+        claims.beginObject()
+        claims.key("aud")
+        claims.string(account.tokenURI, escapingSlash: false)
+        claims.key("exp")
+        claims.integer(issued + Self.assertionLifetime)
+        claims.key("iat")
+        claims.integer(issued)
+        claims.key("iss")
+        claims.string(account.clientEmail, escapingSlash: false)
+        claims.key("scope")
+        claims.string(Self.scope, escapingSlash: false)
+        claims.endObject()
+        let signingInput = Base64URL.encode(header.bytes) + "." + Base64URL.encode(claims.bytes)
         return signingInput + "." + Base64URL.encode(try account.key.sign(Array(signingInput.utf8)))
     }
 

@@ -12,7 +12,7 @@ extension NetworkSink {
     ) -> NetworkSink {
         NetworkSink(
             name: "fcm", settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "fcm-" + project) }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "fcm-" + project, holding: [HTTPRequest.self]) }, log: log,
             makeDelivery: { update throws(SinkError) in
                 try FCMRequest.delivery(for: update.update, target: target, project: project, baseURL: baseURL)
             },

@@ -25,7 +25,7 @@ public enum LifecycleRequest {
             ],
             body: body
         )
-        return Delivery(for: update, request: request)
+        return Delivery(for: update, message: request)
     }
 
     public static func url(baseURL: String, activityID: String, event: String) -> String {

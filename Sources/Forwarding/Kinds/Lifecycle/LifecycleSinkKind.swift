@@ -10,12 +10,12 @@ extension SinkKind {
             SinkOption(key: "token", flag: "--token", .secret(environment: true), help: "the bearer token"),
         ],
         make: { values, setup throws(SinkSetupError) in
-            let token: BearerTokenSource? = switch values.secret("token") {
-            case let .file(reference)?: .file(try setup.path(of: reference))
-            case let .environment(name)?: .environment(name)
-            case nil: nil
+            // A credential's path is found now: a missing one is a setup error, not a retried delivery.
+            let token: SecretSource? = switch values.secret("token") {
+            case let .file(reference)?: .file(.path(try setup.path(of: reference)))
+            case let other: other
             }
-            return NetworkSink.lifecycleServer(baseURL: values.text("url")!, token: token, http: setup.http,
+            return NetworkSink.lifecycleServer(baseURL: values.text("url")!, token: token, environment: setup.environment, http: setup.http,
                                                spoolDirectory: setup.spoolDirectory, log: setup.log)
         }
     )

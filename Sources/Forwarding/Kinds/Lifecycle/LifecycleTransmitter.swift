@@ -1,16 +1,21 @@
 import FoundationEssentials
+import SinkVocabulary
 
 /// Sends lifecycle-server deliveries and reads the answers per the contract: 2xx delivered; 409
 /// (the server already holds a newer sequence) dropped; 401/403 re-read the token and retry; 429
 /// throttled; 408, 425 and 5xx retried (Retry-After honoured); other 4xx dropped with the server's reason.
 public final class LifecycleTransmitter: HTTPTransmitter {
     private let client: HTTPClient
-    private let tokenSource: BearerTokenSource?
+    /// Where the bearer token is read (again after a 401, so a rotated token needs no restart);
+    /// `environment` holds it when it is a variable's. Never argv, never logged.
+    private let tokenSource: SecretSource?
+    private let environment: [String: String]
     private var token: String?
 
-    public init(client: HTTPClient, tokenSource: BearerTokenSource?) {
+    public init(client: HTTPClient, tokenSource: SecretSource?, environment: [String: String]) {
         self.client = client
         self.tokenSource = tokenSource
+        self.environment = environment
     }
 
     public func transmit(_ request: HTTPRequest, of delivery: Delivery) -> DeliveryOutcome {
@@ -18,9 +23,9 @@ public final class LifecycleTransmitter: HTTPTransmitter {
         if let tokenSource {
             if token == nil {
                 do {
-                    token = try tokenSource.read()
+                    token = try tokenSource.readLine(environment: environment, what: "bearer token").line
                 } catch {
-                    return .retry(error.message, retryAfter: nil)
+                    return .retry(error.description, retryAfter: nil)
                 }
             }
             request.headers.append(HTTPHeader("Authorization", "Bearer \(token ?? "")"))

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Platform
 
 /// Home Assistant's MQTT discovery (`--mqtt-discovery`): on connect, one retained configuration per
 /// sensor under `homeassistant/sensor/<gateway node>/<strap>_<sensor>/config` (one node per gateway,
@@ -10,14 +10,14 @@ import FoundationEssentials
 enum HomeAssistantDiscovery {
     static let prefix = "homeassistant"
 
-    struct Device: Encodable {
+    struct Device {
         var identifiers: [String]
         var name: String
         var manufacturer = "hrbridge"
         var model = "heart-rate strap"
     }
 
-    struct SensorConfiguration: Encodable {
+    struct SensorConfiguration {
         var name: String
         var uniqueID: String
         var objectID: String
@@ -32,18 +32,37 @@ enum HomeAssistantDiscovery {
         var payloadNotAvailable = "offline"
         var device: Device
 
-        enum CodingKeys: String, CodingKey {
-            case name, icon, device
-            case uniqueID = "unique_id"
-            case objectID = "object_id"
-            case stateTopic = "state_topic"
-            case valueTemplate = "value_template"
-            case unitOfMeasurement = "unit_of_measurement"
-            case deviceClass = "device_class"
-            case stateClass = "state_class"
-            case availabilityTopic = "availability_topic"
-            case payloadAvailable = "payload_available"
-            case payloadNotAvailable = "payload_not_available"
+        /// Home Assistant's keys, sorted, absent ones left out, slashes as they are.
+        var payload: [UInt8] {
+            var json = JSONBytes(capacity: 640)
+            func text(_ key: StaticString, _ value: String?) {
+                guard let value else { return }
+                json.key(key)
+                json.string(value, escapingSlash: false)
+            }
+            json.beginObject()
+            text("availability_topic", availabilityTopic)
+            json.key("device")
+            json.beginObject()
+            json.key("identifiers")
+            json.array(device.identifiers) { $0.string($1, escapingSlash: false) }
+            text("manufacturer", device.manufacturer)
+            text("model", device.model)
+            text("name", device.name)
+            json.endObject()
+            text("device_class", deviceClass)
+            text("icon", icon)
+            text("name", name)
+            text("object_id", objectID)
+            text("payload_available", payloadAvailable)
+            text("payload_not_available", payloadNotAvailable)
+            text("state_class", stateClass)
+            text("state_topic", stateTopic)
+            text("unique_id", uniqueID)
+            text("unit_of_measurement", unitOfMeasurement)
+            text("value_template", valueTemplate)
+            json.endObject()
+            return json.bytes
         }
     }
 
@@ -65,14 +84,10 @@ enum HomeAssistantDiscovery {
                 valueTemplate: template("distanceMeters"), unitOfMeasurement: "m", deviceClass: "distance", icon: nil,
                 availabilityTopic: topics.status, device: device),
         ]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return sensors.map { sensor in
             let sensorID = String(sensor.uniqueID.dropFirst(node.count + 1))
-            // Encoding strings and numbers cannot fail.
-            let payload = (try? encoder.encode(sensor)).map(Array.init) ?? []
             return MQTTPublication(topic: "\(prefix)/sensor/\(MQTTTopics.level(topics.prefix))/\(topics.strap)_\(sensorID)/config",
-                                   payload: payload, retain: true)
+                                   payload: sensor.payload, retain: true)
         }
     }
 

@@ -1,3 +1,4 @@
+import Platform
 import LiveState
 import Sensors
 
@@ -20,7 +21,7 @@ public enum MQTTMessages {
         }
         let stale = now.adding(seconds: update.staleDate.seconds(since: update.timestamp))
         let dismissed = update.event == .end ? update.dismissalDate.map { now.adding(seconds: $0.seconds(since: update.timestamp)) } : nil
-        return Delivery(for: update, message: .mqtt([
+        return Delivery(for: update, message: MQTTPublications([
             MQTTPublication(topic: topics.state, payload: line, retain: true, expires: dismissed),
             MQTTPublication(topic: topics.updates, payload: line, retain: false, expires: stale),
         ]))
@@ -49,7 +50,7 @@ extension MQTTMessages {
             payload = json.bytes
         }
         return Delivery(activityID: channelActivity, sequence: 0, event: "channel", kind: .content,
-                        message: .mqtt([MQTTPublication(topic: topics.channel, payload: payload, retain: true)]))
+                        message: MQTTPublications([MQTTPublication(topic: topics.channel, payload: payload, retain: true)]))
     }
 
     /// What the queue files the channel's publications under: no activity id has a space.

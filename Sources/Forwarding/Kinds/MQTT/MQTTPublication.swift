@@ -1,8 +1,9 @@
+import Platform
 import Sensors
 
 /// One MQTT message to publish, always at QoS 1 (the broker acknowledges it; a lost connection
 /// means sending it again). What a delivery holds and the spool keeps; nothing secret.
-public struct MQTTPublication: Sendable, Equatable, Codable {
+public struct MQTTPublication: Sendable, Equatable, Decodable {
     public var topic: String
     public var payload: [UInt8]
     public var retain: Bool
@@ -26,7 +27,7 @@ extension MQTTPublication {
         case topic, payload, retain, expires
     }
 
-    /// `expires` as whole microseconds since the Unix epoch.
+    /// `expires` as whole microseconds since the Unix epoch, as `write(to:)` keeps it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         topic = try container.decode(String.self, forKey: .topic)
@@ -35,11 +36,39 @@ extension MQTTPublication {
         expires = try container.decodeIfPresent(Int64.self, forKey: .expires).map(Timestamp.init(microsecondsSinceUnixEpoch:))
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(topic, forKey: .topic)
-        try container.encode(payload, forKey: .payload)
-        try container.encode(retain, forKey: .retain)
-        try container.encodeIfPresent(expires?.microsecondsSinceUnixEpoch, forKey: .expires)
+    /// `{"expires":…,"payload":[…],"retain":…,"topic":…}`, as a spool line keeps it.
+    func write(to json: inout JSONBytes) {
+        json.beginObject()
+        if let expires {
+            json.key("expires")
+            json.integer(expires.microsecondsSinceUnixEpoch)
+        }
+        json.key("payload")
+        json.byteArray(payload)
+        json.key("retain")
+        json.bool(retain)
+        json.key("topic")
+        json.string(topic, escapingSlash: false)
+        json.endObject()
+    }
+}
+
+/// What one delivery of the MQTT sink publishes, in order: an update's retained state and its entry
+/// in the update stream, or the strap's retained channel id. Spooled as the list itself.
+public struct MQTTPublications: DeliveryMessage {
+    public static let spoolKey = "publications"
+
+    public var publications: [MQTTPublication]
+
+    public init(_ publications: [MQTTPublication]) {
+        self.publications = publications
+    }
+
+    public init(from decoder: any Decoder) throws {
+        publications = try decoder.singleValueContainer().decode([MQTTPublication].self)
+    }
+
+    public func write(to json: inout JSONBytes) {
+        json.array(publications) { $1.write(to: &$0) }
     }
 }

@@ -25,8 +25,8 @@ final class MQTTTransmitter: Transmitter {
     }
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        guard case let .mqtt(publications) = delivery.message else {
-            return .rejected("\(delivery.label) holds no MQTT messages (a spool from another sink?)")
+        guard let publications = (delivery.message as? MQTTPublications)?.publications else {
+            return .rejected("\(delivery.label) holds no MQTT messages")
         }
         let broker = connection.settings.broker
         let (connected, problem) = connection.waitForConnection(within: Self.connectionWait)

@@ -22,7 +22,7 @@ extension NetworkSink {
         settings.keepsEveryUpdate = true
         let sink = NetworkSink(
             name: name, settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "mqtt-\(mqtt.broker.host)-\(mqtt.broker.port)-\(mqtt.clientID)") },
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "mqtt-\(mqtt.broker.host)-\(mqtt.broker.port)-\(mqtt.clientID)", holding: [MQTTPublications.self]) },
             log: log,
             makeDelivery: { update throws(SinkError) in try MQTTMessages.delivery(for: update, topics: mqtt.topics, now: WallClock.now()) },
             makeTransmitter: { MQTTTransmitter(connection: connection) }

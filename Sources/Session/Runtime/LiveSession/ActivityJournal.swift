@@ -7,8 +7,8 @@ import Sensors
 /// never repeats a number a receiver already has; at the end, what reached the sinks struck off.
 /// The file is synced to disk on an update's way only at a start and an end; the reservations of
 /// sequence numbers that cover the updates between are synced off it (`ActivityLedger.Sync`): a
-/// sync per update held every update ~1 ms on a good disk (docs/performance.md, "A gateway's
-/// load"), and tens on an SD card.
+/// sync per update would hold every update up, longest on an SD card (docs/performance.md, "A
+/// gateway's load").
 struct ActivityJournal {
     let sinks: SinkSet
     private let stateFile: ActivityStateFile
@@ -43,7 +43,8 @@ struct ActivityJournal {
 
     mutating func append(_ update: ActivityUpdate) throws(Failure) {
         if LatencyTrace.isOn { LatencyTrace.note("journal", activity: update.activityID, sequence: update.sequence) }
-        let sync = ledger.record(update, sinks: sinks.names)
+        let encoded = EncodedUpdate(update) // the one encoding: the state file and every sink share its bytes
+        let sync = ledger.record(encoded, sinks: sinks.names)
         lastUpdate = update
         updateCounts[SessionMetrics.UpdateKind(reason: update.reason.rawValue, priority: update.priority), default: 0] += 1
         if update.event == .end {
@@ -60,7 +61,7 @@ struct ActivityJournal {
                               origin: update.timestamp.microsecondsSinceUnixEpoch, reason: update.reason.rawValue)
         }
         do {
-            try sinks.acceptGoingOn(update)
+            try sinks.acceptGoingOn(encoded)
         } catch {
             throw .sink(error)
         }

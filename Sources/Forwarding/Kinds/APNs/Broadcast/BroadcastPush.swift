@@ -1,10 +1,11 @@
 import LiveState
+import Platform
 
 /// One update as the broadcast path sends it: a start becomes a push-to-start that joins the new
 /// activity to the strap's channel (when a push-to-start token is known), an update or an end one
 /// publish on the channel. The channel, and so the request, is known only when it goes (`request`
 /// methods); this is what the delivery queue orders and the spool keeps.
-public struct BroadcastPush: Sendable, Equatable, Codable {
+public struct BroadcastPush: Sendable, Equatable, Decodable {
     /// The APNs body: for a start the push-to-start's, whose `input-push-channel` is filled in
     /// when it goes; otherwise the broadcast's, as a token's push would carry it.
     public var body: [UInt8]
@@ -58,6 +59,25 @@ public enum BroadcastRequest {
         }
         let push = BroadcastPush(body: body, priority: update.priority, staleDate: APNsPayload.unixSeconds(update.staleDate),
                                  dismissalDate: update.event == .end ? update.dismissalDate.map(APNsPayload.unixSeconds) : nil)
-        return Delivery(for: update, message: .broadcast(push))
+        return Delivery(for: update, message: push)
+    }
+}
+
+extension BroadcastPush: DeliveryMessage {
+    public static let spoolKey = "broadcast"
+
+    public func write(to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("body")
+        json.byteArray(body)
+        if let dismissalDate {
+            json.key("dismissalDate")
+            json.integer(dismissalDate)
+        }
+        json.key("priority")
+        json.integer(priority)
+        json.key("staleDate")
+        json.integer(staleDate)
+        json.endObject()
     }
 }

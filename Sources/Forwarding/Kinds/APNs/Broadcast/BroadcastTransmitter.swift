@@ -32,8 +32,8 @@ final class BroadcastTransmitter: Transmitter {
     private var seconds: Int64 { APNsPayload.unixSeconds(now()) }
 
     func transmit(_ delivery: Delivery) -> DeliveryOutcome {
-        guard case let .broadcast(push) = delivery.message else {
-            return .rejected("\(delivery.label) holds no broadcast (a spool from another sink?)")
+        guard let push = delivery.message as? BroadcastPush else {
+            return .rejected("\(delivery.label) holds no broadcast")
         }
         let outcome = delivery.event == "start" ? start(delivery, push) : publish(delivery, push)
         switch (delivery.event, outcome) {

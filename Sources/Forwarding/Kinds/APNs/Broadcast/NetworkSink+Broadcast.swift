@@ -21,7 +21,7 @@ extension NetworkSink {
         channels.watch { [weak janitor] _ in janitor?.wake() }
         let sink = NetworkSink(
             name: BroadcastTransmitter.name, settings: settings,
-            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "\(BroadcastTransmitter.name)-\(apns.bundleID)") }, log: log,
+            spool: spoolDirectory.map { Spool(directory: $0, sinkName: "\(BroadcastTransmitter.name)-\(apns.bundleID)", holding: [BroadcastPush.self]) }, log: log,
             makeDelivery: { encoded throws(SinkError) in try BroadcastRequest.delivery(for: encoded.update, settings: apns) },
             makeTransmitter: { [http] in
                 BroadcastTransmitter(client: APNsClient(client: HTTPClient(configuration: http), tokens: tokens, now: now), settings: apns,

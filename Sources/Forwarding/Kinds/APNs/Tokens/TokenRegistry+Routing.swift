@@ -1,7 +1,7 @@
 /// Where each Live Activity push goes and what waits, and what sending teaches the registry.
 extension TokenRegistry {
-    /// The tokens an APNs sink was configured with (files read at start, as before tokens could be
-    /// registered at run time): the fallback of every activity that has no usable token of its own.
+    /// The tokens an APNs sink was configured with (files read at start): the fallback of every
+    /// activity that has no usable token registered at run time.
     public struct ConfiguredTokens: Sendable, Equatable {
         public var device: PushToken?
         public var pushToStart: PushToken?
@@ -26,7 +26,7 @@ extension TokenRegistry {
     /// start to an activity that already has one is an update to it); a start otherwise to the
     /// push-to-start token, unless another activity's push-to-start still waits for its token (a
     /// second would stack a second card on the Lock Screen); otherwise to the configured device
-    /// token, as before tokens were registered; otherwise it waits, until its end's dismissal
+    /// token; otherwise it waits, until its end's dismissal
     /// date, after which it is dropped.
     public func route(activity id: String, isStart: Bool, configured: ConfiguredTokens, at now: Int64) -> Route {
         let state = activity(id)

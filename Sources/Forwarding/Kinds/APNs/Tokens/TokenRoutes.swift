@@ -1,5 +1,5 @@
 /// Where a Live Activity push goes when it is sent, and what APNs' answer teaches: the tokens from
-/// files alone (`ConfiguredRoutes`, as before tokens could be registered at run time), or the
+/// files alone (`ConfiguredRoutes`, where no session takes registrations), or the
 /// strap's `PushTokenBook` with those files as its fallback (`BookRoutes`). Used on the sink's
 /// delivery thread only.
 protocol TokenRoutes {

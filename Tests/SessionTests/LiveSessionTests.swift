@@ -18,7 +18,7 @@ import Testing
 
         /// `silence`: seconds without a sample before sensor-lost (short, so the timer fires soon).
         init(silence: Double = 0.4, directory: TemporaryDirectory? = nil, clock: SessionClock = .real,
-             policy configure: (inout CadencePolicy) -> Void = { _ in }) throws {
+             policy configure: (inout CadencePolicy) -> Void = { _ in }, onStop: @escaping @Sendable () -> Void = {}) throws {
             self.directory = try directory ?? TemporaryDirectory()
             var policy = CadencePolicy()
             policy.silenceTimeout = silence
@@ -27,7 +27,7 @@ import Testing
             let sinks = SinkSet(sinks: [sink], relay: SinkLogRelay(), console: console)
             let stateFile = try ActivityStateFile(directory: self.directory.path("state"), key: "strap-test")
             session = LiveSession(feed: WorkoutFeed(engine: try LiveStateEngine(policy: policy)), sinks: sinks, console: console,
-                                  clock: clock, stateFile: stateFile)
+                                  clock: clock, stateFile: stateFile, onStop: onStop)
         }
 
         var lines: [String] {
@@ -119,6 +119,22 @@ import Testing
         #expect(await harness.session.ended() == .sourceEnded)
         #expect(harness.reasons.first == "start" && harness.reasons.last == "end:stopped")
         #expect(harness.stateFiles.isEmpty)
+    }
+
+    /// A signal lets the source go first; a source that ends at once (its links stopped) must not
+    /// turn the signal's stop into a source that ran out: the run exits 143, not 0.
+    @Test func aSourceEndingBecauseOfTheSignalStillEndsAsStopped() async throws {
+        final class SessionBox: @unchecked Sendable { var session: LiveSession? }
+        let box = SessionBox()
+        let harness = try Harness(silence: 60, onStop: { box.session?.endOfInput() })
+        box.session = harness.session
+        try harness.session.start()
+        let start = try #require(SessionClock.real.now())
+        harness.session.deliver(SensorEvent(time: start, kind: .connected))
+        harness.session.deliver(Harness.sample(120, at: start))
+        harness.session.stop(signal: SIGTERM)
+        #expect(await harness.session.ended() == .stopped(signal: SIGTERM))
+        #expect(harness.reasons.first == "start" && harness.reasons.last == "end:stopped")
     }
 
     /// A killed run's state: one activity at sequence 5, sent to the file sink and a server.

@@ -2,6 +2,7 @@ import Dispatch
 import LiveState
 import Platform
 import Sensors
+import Synchronization
 
 /// The session's time line: events from the source and the engine's deadlines, handled in order on
 /// the queue, and the one timer set for whatever comes next.
@@ -38,9 +39,13 @@ extension LiveSession {
         console.warn(message)
     }
 
-    /// The live source has no more events: ends the activity now and flushes the sinks.
+    /// The live source has no more events: ends the activity now and flushes the sinks. After a
+    /// signal it leaves the end to the signal's own step: `stop(signal:)` lets the source go before
+    /// that step reaches the queue, so the input's end may get there first, and the run must still
+    /// end as stopped by the signal (exit 130/143), not as a source that ran out.
     func endOfInput() {
         queue.async { [self] in
+            guard signalsSeen.load(ordering: .acquiring) == 0 else { return }
             switch phase {
             case .notStarted: earlyEndOfInput = true
             case .running: finish(.sourceEnded, at: clock.now() ?? lastEventTime)

@@ -11,7 +11,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FAKE_BLUEZ = os.path.join(ROOT, 'Tests', 'BusTestSupport', 'Peers', 'fake_bluez.py')
-HTTP_SERVER = os.path.join(ROOT, 'Tests', 'ForwardingTests', 'Scripts', 'scripted_http_server.py')
+HTTP_SERVER = os.path.join(ROOT, 'Tests', 'ProcessTestSupport', 'Scripts', 'scripted_http_server.py')
 # A peer that does not come up within this is broken, not slow (each takes well under a second).
 START_TIMEOUT = 10
 # Connecting a strap takes the fake's 30 ms service resolution plus a few calls: 16 take a few

@@ -43,6 +43,18 @@ public final class BLEPeripheral: Sendable {
         public var runningSent = 0
         /// Why the last registration failed, until one succeeds.
         public var problem: String?
+
+        public init() {}
+
+        /// `advertising on hci0; heart rate: 2 centrals, 340 sent; running: 1 central, 80 sent`, or
+        /// `not advertising: …` with the counts.
+        public var summary: String {
+            let counts = "heart rate: \(centrals(heartRateSubscribers)), \(heartRateSent) sent; running: \(centrals(runningSubscribers)), \(runningSent) sent"
+            if let adapter { return "advertising on \(adapter); " + counts }
+            return "not advertising: \(problem ?? "bluetoothd not ready"); " + counts
+        }
+
+        private func centrals(_ count: Int) -> String { count == 1 ? "1 central" : "\(count) centrals" }
     }
 
     public static let applicationRoot = "/io/hrbridge/gatt"

@@ -77,6 +77,7 @@ public final class SinkSet {
     /// Each sink's counters as one line, for status.
     var counterSummaries: [(name: String, summary: String)] {
         sinks.map { sink in
+            if let peripheral = sink as? any PeripheralStatus { return (sink.name, peripheral.peripheralSnapshot.summary) }
             var summary = sink.counters.summary
             if let network = sink as? NetworkSink {
                 summary += ", waiting \(network.waitingCount)"
@@ -92,7 +93,8 @@ public final class SinkSet {
             let network = sink as? NetworkSink
             return SinkSnapshot(kind: kind, counters: sink.counters, waiting: network?.waitingCount ?? 0,
                                 spoolBytes: network?.spoolBytes ?? 0,
-                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason)
+                                halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : network?.haltedReason,
+                                peripheral: (sink as? any PeripheralStatus)?.peripheralSnapshot)
         }
     }
 
@@ -133,7 +135,8 @@ public final class SinkSet {
         sinks.map { sink in
             let counters = sink.counters
             return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
-                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError)
+                              waiting: (sink as? NetworkSink)?.waitingCount ?? 0, lastError: counters.lastError,
+                              detail: (sink as? any PeripheralStatus)?.peripheralSnapshot.summary)
         }
     }
 

@@ -302,10 +302,23 @@ public final class BLEPeripheral: Sendable {
         return state.withLock { $0.snapshot.adapter } ?? adapter == adapter
     }
 
+    fileprivate enum Attempt {
+        case registered
+        case failed
+        /// Nobody owns org.bluez: the next attempt waits for its NameOwnerChanged. A call to the
+        /// name meanwhile would only ask the bus to start bluetoothd (D-Bus activation), which the
+        /// service manager owns.
+        case bluetoothdAbsent
+    }
+
     /// One attempt: the adapter, then the application and the advertisement on it. AlreadyExists
     /// is ours from before (bluetoothd kept it across a power cycle): registered.
-    fileprivate func register() async -> Bool {
-        guard !state.withLock({ $0.stopping }) else { return true }
+    fileprivate func register() async -> Attempt {
+        guard !state.withLock({ $0.stopping }) else { return .registered }
+        guard ((try? await connection.owner(of: BlueZNames.busName)) ?? nil) != nil else {
+            _ = failed("bluetoothd is not running")
+            return .bluetoothdAbsent
+        }
         let bus = BlueZBus(connection)
         let adapter: String
         do {
@@ -337,16 +350,16 @@ public final class BLEPeripheral: Sendable {
         if first {
             log("peripheral: advertising '\(advertisement.name)' (heart rate 0x180D, running speed 0x1814) on \(adapter)")
         }
-        return true
+        return .registered
     }
 
-    private func failed(_ problem: String) -> Bool {
+    private func failed(_ problem: String) -> Attempt {
         let new = state.withLock { state in
             defer { state.snapshot.problem = problem; state.snapshot.adapter = nil }
             return state.snapshot.problem != problem
         }
         if new { log("peripheral: \(problem); trying again") }
-        return false
+        return .failed
     }
 
     private func tolerateExisting(_ call: () async throws(BusError) -> Void) async throws(BusError) {
@@ -357,17 +370,24 @@ public final class BLEPeripheral: Sendable {
         }
     }
 
-    private func chooseAdapter(_ bus: BlueZBus) async throws(BusError) -> String {
+    /// Why no adapter was chosen.
+    private struct NoAdapter: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func chooseAdapter(_ bus: BlueZBus) async throws -> String {
         var tree = ObjectTree()
         tree.replaceAll(with: try await bus.managedObjects())
         let able = tree.objects.filter { _, interfaces in
             interfaces[BlueZNames.gattManager] != nil && interfaces[BlueZNames.advertisingManager] != nil
         }.keys.compactMap { $0.split(separator: "/").last.map(String.init) }.sorted()
         if let chosen = settings.adapter {
-            guard able.contains(chosen) else { throw .invalidArgument("no adapter \(chosen) that can be a peripheral (bluetoothd has \(able.isEmpty ? "none" : able.joined(separator: ", ")))") }
+            guard able.contains(chosen) else {
+                throw NoAdapter(description: "no adapter \(chosen) that can be a peripheral (bluetoothd has \(able.isEmpty ? "none" : able.joined(separator: ", ")))")
+            }
             return chosen
         }
-        guard let first = able.first else { throw .invalidArgument("no adapter that can be a peripheral") }
+        guard let first = able.first else { throw NoAdapter(description: "bluetoothd has no adapter that can be a peripheral yet") }
         return first
     }
 
@@ -384,9 +404,9 @@ private actor Registrar {
     /// The first attempt, awaited (a run says at once whether it advertises); later ones on a task.
     func start(_ peripheral: BLEPeripheral) async {
         running = true
-        let done = await peripheral.register()
+        let attempt = await peripheral.register()
         running = false
-        if !done || again { Task { await self.retry(peripheral, waitFirst: !done) } }
+        if attempt == .failed || again { Task { await self.retry(peripheral, waitFirst: attempt == .failed) } }
     }
 
     func retry(_ peripheral: BLEPeripheral, waitFirst: Bool = false) async {
@@ -403,7 +423,8 @@ private actor Registrar {
             if wait {
                 guard (try? await TaskSleep.sleep(for: peripheral.retryDelay)) != nil, !stopped else { return }
             }
-            wait = !(await peripheral.register())
+            let attempt = await peripheral.register()
+            wait = attempt == .failed
         } while (again || wait) && !stopped
     }
 

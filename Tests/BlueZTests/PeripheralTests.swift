@@ -108,6 +108,19 @@ import Testing
         await rig.bluez.stop()
     }
 
+    @Test func staysRegisteredThroughAnAdaptersPowerCycle() async throws {
+        let rig = try await Rig()
+        try await rig.bluez.control("SetPowered", .boolean(false))
+        try await rig.bluez.control("SetPowered", .boolean(true))
+        // Powered again: registered again, which bluetoothd (that kept both) answers AlreadyExists.
+        try await rig.waitFor("another registration") { try await rig.bluez.calls("RegisterApplication") >= 2 }
+        try await rig.waitFor("it to count as registered") { rig.peripheral.snapshot.adapter == "hci0" }
+        #expect(try await rig.registered() == [true, true])
+        #expect(rig.lines.all.contains { $0.contains("hci0 is powered again") })
+        await rig.peripheral.stop()
+        await rig.bluez.stop()
+    }
+
     @Test func aConnectionThatGoesLeavesNothingRegistered() async throws {
         let rig = try await Rig()
         #expect(try await rig.registered() == [true, true])

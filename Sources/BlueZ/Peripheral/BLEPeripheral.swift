@@ -214,7 +214,10 @@ public final class BLEPeripheral: Sendable {
                 log("peripheral: bluetoothd released the advertisement")
                 state.withLock { $0.snapshot.adapter = nil }
                 call.reply()
-                Task { await registrar.retry(self) }
+                // bluetoothd releases it as it stops, or as the adapter goes: a registration at once
+                // would race its exit. The next attempt comes after the retry delay, or sooner on
+                // its return or the adapter's.
+                Task { await registrar.retry(self, waitFirst: true) }
                 return
             }
             call.reply([.dictionary(keySignature: "o", valueSignature: "a{sa{sv}}", [

@@ -120,10 +120,10 @@ public final class BLEPeripheral: Sendable {
     // MARK: - Values
 
     /// A measurement's new value: sent to the subscribed centrals, if any. Never repeated by the
-    /// peripheral itself: when no value comes (the strap lost), nothing goes out.
+    /// peripheral itself: when no value comes (the strap lost), nothing goes out, and it is not kept
+    /// as the characteristic's Value, which a central connecting later could be handed.
     public func notify(_ role: GattApplicationLayout.Role, _ value: [UInt8]) {
         let send = state.withLock { state -> Bool in
-            state.values[role] = value
             guard !state.stopping, state.snapshot.adapter != nil, state.subscribers[role, default: 0] > 0 else { return false }
             switch role {
             case .heartRateMeasurement: state.snapshot.heartRateSent += 1

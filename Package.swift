@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Platform"]),
         .target(
             name: "Forwarding",
-            dependencies: ["Sensors", "LiveState", "Platform", "SinkVocabulary", "COpenSSL", "CCurl", "CMosquitto"],
+            dependencies: ["Sensors", "LiveState", "Platform", "SinkVocabulary", "BlueZ", "DBus", "COpenSSL", "CCurl", "CMosquitto"],
             exclude: ["Kinds/Lifecycle/lifecycle-server.openapi.json"] // the contract, for people and the contract test
         ),
         // The configuration file: a strict JSON reader and the sections (straps, cadence, sinks: what

@@ -32,6 +32,24 @@ extension BusConnection {
         try done.get()
     }
 
+    /// Sends a signal from one of our objects (a served value's PropertiesChanged) and returns at once:
+    /// it goes out on the connection's queue, after what was sent before it, and is written to the
+    /// socket there, not at the main loop's next turn (a notification's latency is the point).
+    /// Throws for an invalid path, interface or member; a closed connection, or arguments libdbus
+    /// would reject, drop the signal (our signals carry `ay` values and fixed names).
+    public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue]) throws(BusError) {
+        guard BusNames.isValidObjectPath(path), BusNames.isValidInterface(interface), BusNames.isValidMember(member) else {
+            throw .invalidArgument("bad address for signal \(interface).\(member) at \(path)")
+        }
+        queue.async {
+            guard self.isOpen, let message = dbus_message_new_signal(path, interface, member) else { return }
+            defer { dbus_message_unref(message) }
+            guard (try? MessageEncoding.append(arguments, to: message)) != nil else { return }
+            _ = dbus_connection_send(self.raw, message, nil)
+            dbus_connection_flush(self.raw)
+        }
+    }
+
     // MARK: - On the queue
 
     /// A method call for one of our objects: answered here (true), else left to libdbus, which

@@ -12,6 +12,9 @@ public struct SinkDescription: Sendable {
         case prefix(String, option: String)
         /// `--sink https://…`: the whole text is option `option`'s value (a URL).
         case url(schemes: [String], option: String)
+        /// `--sink ble-heart-rate` or `--sink ble-heart-rate:NAME`: the word alone, or with option
+        /// `option`'s value after a colon.
+        case wordWithValue(String, option: String)
     }
 
     /// The configuration's `"type"`, and how messages name the kind.
@@ -53,6 +56,7 @@ public struct SinkDescription: Sendable {
         case let .word(word): word
         case let .prefix(prefix, _): prefix + "PATH"
         case let .url(schemes, _): schemes.map { $0 + "://…" }.joined(separator: " or ")
+        case let .wordWithValue(word, option): word + "[:" + option.uppercased() + "]"
         }
     }
 
@@ -60,7 +64,7 @@ public struct SinkDescription: Sendable {
     public var selectorOption: String? {
         switch selector {
         case .word: nil
-        case let .prefix(_, option), let .url(_, option): option
+        case let .prefix(_, option), let .url(_, option), let .wordWithValue(_, option): option
         }
     }
 

@@ -48,6 +48,8 @@ import SinkVocabulary
         "prefix": "gym/hrbridge/room-2",
         "control": "true",
         "discovery": "true",
+        "name": "Gym HR 1",
+        "adapter": "hci1",
     ]
 
     static func sample(_ kind: String, _ key: String) -> String? {
@@ -121,6 +123,7 @@ import SinkVocabulary
         case let .word(word): word
         case let .prefix(prefix, option): prefix + Self.sample(kind.name, option)!
         case let .url(_, option): Self.sample(kind.name, option)!
+        case let .wordWithValue(word, option): word + ":" + Self.sample(kind.name, option)!
         }
     }
 }

@@ -71,11 +71,13 @@ enum Updates {
         let sinks = PreviewMessages.sinks(activity: "a-1", strap: "replay", [
             SinkReport(name: "stdout", sent: 7, superseded: 0, waiting: 0, lastError: nil),
             SinkReport(name: "https://example.com/hooks", sent: 5, superseded: 2, waiting: 1, lastError: "HTTP 503"),
+            SinkReport(name: "ble-heart-rate:Gym", sent: 3, superseded: 0, waiting: 0, lastError: nil, detail: "advertising on hci0"),
         ])
         #expect(String(decoding: sinks, as: UTF8.self) == """
         event: sinks
         data: {"activity":"a-1","strap":"replay","sinks":[{"name":"stdout","sent":7,"superseded":0,"waiting":0},\
-        {"name":"https:\\/\\/example.com\\/hooks","sent":5,"superseded":2,"waiting":1,"lastError":"HTTP 503"}]}
+        {"name":"https:\\/\\/example.com\\/hooks","sent":5,"superseded":2,"waiting":1,"lastError":"HTTP 503"},\
+        {"name":"ble-heart-rate:Gym","sent":3,"superseded":0,"waiting":0,"detail":"advertising on hci0"}]}
 
 
         """)

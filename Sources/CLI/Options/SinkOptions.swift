@@ -87,6 +87,10 @@ enum SinkOptions {
             case let .prefix(prefix, _):
                 guard text.startsWithScalars(of: prefix) else { continue }
                 carried = String(text.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
+            case let .wordWithValue(word, _):
+                if text == word { return (kind, nil) }
+                guard text.startsWithScalars(of: word + ":") else { continue }
+                carried = String(text.unicodeScalars.dropFirst(word.unicodeScalars.count + 1))
             case let .url(schemes, _):
                 guard schemes.contains(where: { text.lowercased().startsWithScalars(of: $0 + "://") }) else { continue }
                 carried = text

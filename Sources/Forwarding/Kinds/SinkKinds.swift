@@ -12,6 +12,7 @@ public enum SinkKinds {
         .airship,
         .fcm,
         .mqtt,
+        .bleHeartRate,
     ]
 
     public static func named(_ name: String) -> SinkKind? {

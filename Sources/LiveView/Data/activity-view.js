@@ -98,6 +98,7 @@ function sinkEntry(sink) {
   append(item, element("span", "sink-name", sink.name),
     element("span", "sink-counts", `sent ${sink.sent} · superseded ${sink.superseded} · waiting ${sink.waiting}`));
   if (typeof sink.lastError === "string") item.appendChild(element("span", "sink-error", `last error: ${sink.lastError}`));
+  if (typeof sink.detail === "string") item.appendChild(element("span", "sink-detail", sink.detail));
   return item;
 }
 

@@ -11,13 +11,16 @@ public struct SinkReport: Sendable, Equatable {
     /// Updates in the sink's queue, not yet delivered.
     public var waiting: Int
     public var lastError: String?
+    /// What a sink that delivers no updates does instead (a Bluetooth peripheral's centrals).
+    public var detail: String?
 
-    public init(name: String, sent: Int, superseded: Int, waiting: Int, lastError: String?) {
+    public init(name: String, sent: Int, superseded: Int, waiting: Int, lastError: String?, detail: String? = nil) {
         self.name = name
         self.sent = sent
         self.superseded = superseded
         self.waiting = waiting
         self.lastError = lastError
+        self.detail = detail
     }
 }
 
@@ -37,7 +40,8 @@ public enum PreviewMessages {
     }
 
     /// `{"activity":…,"strap":…,"sinks":[{"name":…,"sent":…,"superseded":…,"waiting":…,"lastError":…}]}`;
-    /// `lastError` absent while there is none.
+    /// `lastError` absent while there is none; `detail` only for a sink that says what it does
+    /// instead of delivering updates (a Bluetooth peripheral's centrals).
     public static func sinks(activity: String, strap: String, _ reports: [SinkReport]) -> [UInt8] {
         var json = JSONBytes(capacity: 96 + 96 * reports.count)
         json.beginObject()
@@ -61,6 +65,10 @@ public enum PreviewMessages {
             if let lastError = report.lastError {
                 json.key("lastError")
                 json.string(lastError)
+            }
+            if let detail = report.detail {
+                json.key("detail")
+                json.string(detail)
             }
             json.endObject()
         }

@@ -1,3 +1,4 @@
+import BlueZ
 import Forwarding
 import LiveState
 import Sensors
@@ -65,6 +66,21 @@ enum MetricsText {
                          Double(same.reduce(0) { $0 + $1.spoolBytes }))
             families.add("hrbridge_sink_halted", .gauge, "1 when the sink stopped sending for good.", labels,
                          same.contains { $0.halted != nil } ? 1 : 0)
+            let peripherals = same.compactMap(\.peripheral)
+            guard !peripherals.isEmpty else { continue }
+            families.add("hrbridge_peripheral_advertising", .gauge, "Peripherals registered with bluetoothd and advertising.", labels,
+                         Double(peripherals.filter { $0.adapter != nil }.count))
+            let measurements: [(String, KeyPath<BLEPeripheral.Snapshot, Int>, KeyPath<BLEPeripheral.Snapshot, Int>)] = [
+                ("heart_rate", \.heartRateSubscribers, \.heartRateSent), ("running", \.runningSubscribers, \.runningSent),
+            ]
+            for (measurement, subscribers, sent) in measurements {
+                let measured = labels + [("measurement", measurement)]
+                families.add("hrbridge_peripheral_centrals", .gauge, "Centrals subscribed to the peripheral's measurement.", measured,
+                             Double(peripherals.reduce(0) { $0 + $1[keyPath: subscribers] }))
+                families.add("hrbridge_peripheral_notifications_total", .counter,
+                             "Measurement values the peripheral sent (each to every subscribed central).", measured,
+                             Double(peripherals.reduce(0) { $0 + $1[keyPath: sent] }))
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import BlueZ
 import Forwarding
 import LiveState
 import Sensors
@@ -32,6 +33,8 @@ struct SinkSnapshot: Sendable {
     var spoolBytes: Int
     /// Why it stopped for good (its output failed, credentials refused); nil while it works.
     var halted: String?
+    /// A Bluetooth peripheral's centrals and notifications (ble-heart-rate).
+    var peripheral: BLEPeripheral.Snapshot? = nil
 }
 
 extension LiveSession {

@@ -2,12 +2,16 @@ import Forwarding
 import FoundationEssentials
 import LiveState
 import LiveView
+import Sensors
 import Synchronization
 
 /// Every sink of one command: each update goes to all of them in order; at the end each finishes
 /// (network sinks deliver what they can, then spool) and its counters are logged.
 public final class SinkSet {
     private let sinks: [any UpdateSink]
+    /// Those fed the workout's samples one by one as well (a Bluetooth peripheral).
+    private let sampleSinks: [any SampleSink]
+    private var sampleReader = SampleReader()
     /// Each sink's kind (`apns`, `mqtt`), in the sinks' order, for metrics.
     private let kinds: [String]
     let relay: SinkLogRelay
@@ -38,6 +42,7 @@ public final class SinkSet {
                 pushTokens: PushTokenBook? = nil, channels: ChannelBook = ChannelBook(), console: any SessionConsole,
                 grace: Double = defaultGrace, statusInterval: Double? = nil) {
         self.sinks = sinks
+        sampleSinks = sinks.compactMap { $0 as? any SampleSink }
         self.kinds = kinds ?? sinks.map { _ in "other" }
         self.relay = relay
         self.control = control
@@ -72,6 +77,7 @@ public final class SinkSet {
     /// Each sink's counters as one line, for status.
     var counterSummaries: [(name: String, summary: String)] {
         sinks.map { sink in
+            if let peripheral = sink as? any PeripheralStatus { return (sink.name, peripheral.peripheralSnapshot.summary) }
             var summary = sink.counters.summary
             if sink.reachesReceivers {
                 summary += ", waiting \(sink.waitingCount)"
@@ -85,7 +91,8 @@ public final class SinkSet {
     var snapshots: [SinkSnapshot] {
         zip(sinks, kinds).map { sink, kind in
             SinkSnapshot(kind: kind, counters: sink.counters, waiting: sink.waitingCount, spoolBytes: sink.spoolBytes,
-                         halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : sink.haltedReason)
+                         halted: failed.contains(ObjectIdentifier(sink)) ? "its output failed" : sink.haltedReason,
+                         peripheral: (sink as? any PeripheralStatus)?.peripheralSnapshot)
         }
     }
 
@@ -111,12 +118,22 @@ public final class SinkSet {
         if let firstFailure { throw .unwritable(firstFailure.description) }
     }
 
+    /// One of the workout's events, after the engine took it: its samples to the sample sinks.
+    /// `machineHeartRateShown`: the activity shows the distance sensor's heart rate now.
+    func take(_ event: SensorEvent, machineHeartRateShown: Bool) {
+        guard !sampleSinks.isEmpty else { return }
+        for sample in sampleReader.samples(in: event, machineHeartRateShown: machineHeartRateShown) {
+            for sink in sampleSinks where !failed.contains(ObjectIdentifier(sink)) { sink.take(sample) }
+        }
+    }
+
     /// Each sink's counters as the preview's strip shows them.
     private var previewReports: [SinkReport] {
         sinks.map { sink in
             let counters = sink.counters
             return SinkReport(name: sink.name, sent: counters.sent, superseded: counters.superseded,
-                              waiting: sink.waitingCount, lastError: counters.lastError)
+                              waiting: sink.waitingCount, lastError: counters.lastError,
+                              detail: (sink as? any PeripheralStatus)?.peripheralSnapshot.summary)
         }
     }
 

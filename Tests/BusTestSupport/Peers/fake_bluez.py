@@ -30,6 +30,16 @@ Faults and queries on hr.test.FakeBlueZ at /hrtest (that name stays while org.bl
   HideHeartRate(b)     services resolve without 0x180D (what a stale GATT cache looks like)
   Wake(s addr)         a sensor started with --asleep begins to advertise
   Sent(s addr) -> aq   the rates sent so far;  Calls(s method) -> u  how often a method was called
+The adapter is also a peripheral's (GattManager1, LEAdvertisingManager1), as bluetoothd's is:
+RegisterApplication reads the caller's tree with GetManagedObjects on the path given and
+RegisterAdvertisement reads the advertisement the same way, on its own path; both are dropped when
+their caller leaves the bus, when it unregisters them, and with a Restart. On hr.test.FakeBlueZ:
+  Peripheral() -> (bb)           an application and an advertisement are registered
+  Advertised() -> a{sv}          the registered advertisement's properties
+  Subscribe(s uuid) -> b         a central subscribes to that characteristic: StartNotify on it,
+                                 and every PropertiesChanged of its Value is kept from then on
+  Unsubscribe(s uuid)            StopNotify
+  Received(s uuid) -> aay        the values kept, in order;  ReadApp(s uuid) -> ay  ReadValue
 Discovery is one session per adapter, as bluetoothd's is per client (and a run's links share
 one connection): StopDiscovery ends it whoever started it. A sensor in --unknown is not in the
 tree until discovery sees it advertising (awake, not in --asleep); once seen it stays known.
@@ -106,6 +116,7 @@ class Fake:
         self.connect_failures = []  # (D-Bus error name, text) for the next Connect calls
         self.hide_heart_rate = False  # connect, resolve, but no 0x180D service (a stale GATT cache)
         self.straps = [Strap(*item.split('=', 2)) for item in args.straps.split(',')]
+        self.peripheral = PeripheralRole(bus, self)
         self.discovering = False
         for strap in self.straps:
             strap.known = strap.address not in args.unknown.split(',')
@@ -144,6 +155,7 @@ class Fake:
             ('StopDiscovery', '', '', lambda _: self.set_discovering(False, 'StopDiscovery')),
         ])
         self.discovering = False
+        self.peripheral.serve(adapter)
         for strap in self.straps:
             strap.connected = strap.resolved = False
             strap.acquired = None
@@ -387,6 +399,7 @@ class Fake:
         self.populate()
 
     def restart(self, seconds):
+        self.peripheral.forget()
         for strap in self.straps:
             self.drop(strap, quietly=True)
         for path in sorted([p for p in self.objects() if p.startswith('/org/bluez/')], reverse=True):
@@ -398,6 +411,120 @@ class Fake:
         self.bus.request_name('org.bluez')
         self.populate()
         return False
+
+
+def method_with_sender(obj, interface, name, in_sig, out_sig, handler):
+    """A dbusmock method that also gets the caller's unique name (dbusmock's own do not): handler(sender, *args)."""
+    if in_sig == 'o':
+        def method(self, a, sender=None):
+            return handler(sender, a)
+    else:
+        def method(self, a, b, sender=None):
+            return handler(sender, a, b)
+    dbus_method = dbus.service.method(interface, in_signature=in_sig, out_signature=out_sig, sender_keyword='sender')(method)
+    dbus_method.__name__ = name
+    obj.methods.setdefault(interface, {})[name] = (in_sig, out_sig, '', dbus_method)
+
+
+class PeripheralRole:
+    """bluetoothd's side of a program that is a peripheral, with a central's subscriptions."""
+    GATT, ADV = 'org.bluez.GattManager1', 'org.bluez.LEAdvertisingManager1'
+
+    def __init__(self, bus, fake):
+        self.bus, self.fake = bus, fake
+        self.app = None    # (sender, root, {path: {interface: props}})
+        self.adv = None    # (sender, path, props)
+        self.received = {}  # uuid -> [bytes]
+        self.watch = None
+        self.match = None
+
+    def serve(self, adapter):
+        adapter.props.setdefault(self.GATT, {})
+        adapter.AddProperties(self.ADV, {'ActiveInstances': dbus.Byte(0), 'SupportedInstances': dbus.Byte(5)})
+        method_with_sender(adapter, self.GATT, 'RegisterApplication', 'oa{sv}', '', self.register_app)
+        method_with_sender(adapter, self.GATT, 'UnregisterApplication', 'o', '', self.unregister_app)
+        method_with_sender(adapter, self.ADV, 'RegisterAdvertisement', 'oa{sv}', '', self.register_adv)
+        method_with_sender(adapter, self.ADV, 'UnregisterAdvertisement', 'o', '', self.unregister_adv)
+
+    def managed(self, sender, path):
+        return self.bus.call_blocking(sender, path, OM, 'GetManagedObjects', '', [], timeout=5)
+
+    def register_app(self, sender, root, options):
+        self.fake.count('RegisterApplication')
+        if self.app:
+            raise error('AlreadyExists', 'Already Exists')
+        objects = self.managed(sender, root)
+        if not any(SERVICE in interfaces for interfaces in objects.values()):
+            raise error('Failed', 'No object received')
+        self.app = (sender, str(root), objects)
+        self.follow(sender)
+
+    def register_adv(self, sender, path, options):
+        self.fake.count('RegisterAdvertisement')
+        if self.adv:
+            raise error('AlreadyExists', 'Already Exists')
+        objects = self.managed(sender, path)
+        props = objects.get(path, {}).get('org.bluez.LEAdvertisement1')
+        if props is None:
+            raise error('Failed', 'Failed to parse advertisement.')
+        self.adv = (sender, str(path), props)
+        self.follow(sender)
+
+    def unregister_app(self, sender, root):
+        self.fake.count('UnregisterApplication')
+        if not self.app or self.app[1] != root:
+            raise error('DoesNotExist', 'Does Not Exist')
+        self.app = None
+
+    def unregister_adv(self, sender, path):
+        self.fake.count('UnregisterAdvertisement')
+        if not self.adv or self.adv[1] != path:
+            raise error('DoesNotExist', 'Does Not Exist')
+        self.adv = None
+
+    def follow(self, sender):
+        """bluetoothd drops what a client registered when it leaves the bus."""
+        if self.watch is None:
+            self.watch = self.bus.watch_name_owner(sender, lambda owner: owner or self.forget())
+        if self.match is None:
+            self.match = self.bus.add_signal_receiver(self.changed, 'PropertiesChanged', 'org.freedesktop.DBus.Properties',
+                                                      sender, None, path_keyword='path')
+
+    def forget(self):
+        self.app = self.adv = None
+        self.received.pop('subscribed', None)
+        if self.watch is not None:
+            self.watch.cancel()
+        if self.match is not None:
+            self.match.remove()
+        self.watch = self.match = None
+
+    def char_path(self, short):
+        for path, interfaces in (self.app[2] if self.app else {}).items():
+            if CHAR in interfaces and str(interfaces[CHAR]['UUID']) == uuid(short):
+                return path
+        raise error('DoesNotExist', f'no characteristic {short}')
+
+    def subscribe(self, short):
+        path = self.char_path(short)
+        self.received.setdefault(short, [])
+        self.bus.call_blocking(self.app[0], path, CHAR, 'StartNotify', '', [], timeout=5)
+        self.received.setdefault('subscribed', []).append(path)
+        return True
+
+    def unsubscribe(self, short):
+        path = self.char_path(short)
+        self.bus.call_blocking(self.app[0], path, CHAR, 'StopNotify', '', [], timeout=5)
+        self.received['subscribed'].remove(path)
+
+    def read(self, short):
+        return self.bus.call_blocking(self.app[0], self.char_path(short), CHAR, 'ReadValue', 'a{sv}', [{}], timeout=5)
+
+    def changed(self, interface, changed, invalidated, path=None):
+        if interface != CHAR or 'Value' not in changed or not self.app or path not in self.received.get('subscribed', []):
+            return
+        short = str(self.app[2][path][CHAR]['UUID'])[4:8]
+        self.received.setdefault(short, []).append(bytes(changed['Value']))
 
 
 def export_control(bus, fake):
@@ -419,6 +546,13 @@ def export_control(bus, fake):
         ('Wake', 's', '', lambda _, address: fake.wake(address)),
         ('Sent', 's', 'aq', lambda _, address: dbus.Array(fake.strap(address).sent, signature='q')),
         ('Calls', 's', 'u', lambda _, method: dbus.UInt32(fake.calls.get(method, 0))),
+        ('Peripheral', '', 'bb', lambda _: (fake.peripheral.app is not None, fake.peripheral.adv is not None)),
+        ('Advertised', '', 'a{sv}', lambda _: fake.peripheral.adv[2] if fake.peripheral.adv else {}),
+        ('Subscribe', 's', 'b', lambda _, short: fake.peripheral.subscribe(short)),
+        ('Unsubscribe', 's', '', lambda _, short: fake.peripheral.unsubscribe(short)),
+        ('Received', 's', 'aay', lambda _, short: dbus.Array([dbus.ByteArray(v) for v in fake.peripheral.received.get(short, [])],
+                                                            signature='ay')),
+        ('ReadApp', 's', 'ay', lambda _, short: fake.peripheral.read(short)),
     ])
     return control
 

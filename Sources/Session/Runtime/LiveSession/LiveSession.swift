@@ -124,6 +124,7 @@ public final class LiveSession: @unchecked Sendable {
         }
         phase = .running
         sinks.relay.whenLineArrives { [self] in queue.async { self.sinks.drainLogs() } }
+        sinks.drainLogs() // what the sinks said while they were set up (a peripheral advertising, or why not)
         if let period = sinks.statusPeriod, period > 0 { statusTimer = repeatingTimer(every: period) { $0.sinks.logStatusIfDue() } }
         for event in early where running { handle(event, origin: nil) }
         early = []

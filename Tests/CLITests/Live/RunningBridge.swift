@@ -58,6 +58,9 @@ final class RunningBridge: @unchecked Sendable {
             let activity = update["activity"] as? String ?? ""
             if update["reason"] as? String == reason, activityPrefix.map({ activity.hasPrefix($0) }) ?? true, matching(update) { return update }
         }
+        // stdout closed: a bridge still running here would make the wait for its exit a hang of the
+        // whole test run (seen in a CI rehearsal), so it is killed first.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         let status = try await exited()
         throw TimedOut(what: "an update with reason \(reason) (stdout closed, exit \(status)); stderr:\n\(stderr)")
     }

@@ -77,6 +77,9 @@ extension SensorLink {
         if silent || socket != nil {
             // BlueZ may still think the link is up: end it so that the next Connect starts clean.
             try? await device.disconnect(on: bus)
+            // A stop that came meanwhile cancelled that call, maybe before it went out; the exit
+            // must not leave the sensor connected, and a second Disconnect is harmless.
+            if Task.isCancelled { try? await device.requestDisconnect(on: bus) }
         }
         return values.measuredValues > 0 // counted on the queue, which has run everything before the stop
     }

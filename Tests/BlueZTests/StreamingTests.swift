@@ -2,6 +2,7 @@ import BlueZ
 import BusTestSupport
 import DBus
 import Sensors
+import Synchronization
 import Testing
 
 /// The real client against the fake bluetoothd: values arrive complete, in order, once.
@@ -61,6 +62,27 @@ import Testing
             task.cancel()
             _ = await task.result
         }
+        await fake.stop()
+    }
+
+    /// A stop that lands while a link is being lost (its watchdog fired as the SIGTERM came) still
+    /// leaves the sensor disconnected: the lost link's Disconnect goes out though its task is cancelled.
+    @Test func aStopDuringTheLinksLossStillDisconnects() async throws {
+        let fake = try await FakeBlueZ(["--count", "100", "--interval", "10", "--no-acquire"])
+        let running = Mutex<Task<Void, any Error>?>(nil)
+        let (_, task, recorder) = fake.link(consume: { event in
+            // On the link's queue, just before the lost link's Disconnect: the stop's cancel.
+            if case let .disconnected(reason) = event.kind, reason?.contains("no notification") == true {
+                running.withLock { $0?.cancel() }
+            }
+        })
+        running.withLock { $0 = task }
+        try await recorder.read(until: { _ in recorder.rates.count >= 10 }, "10 values")
+        try await fake.control("Silence", .double(3))
+        _ = await task.result
+        try await recorder.read(until: { _ in false }, "the link's events to their end")
+        #expect(recorder.disconnectReasons.first?.contains("no notification") == true)
+        #expect(try await fake.calls("Disconnect") >= 1)
         await fake.stop()
     }
 

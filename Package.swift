@@ -54,16 +54,20 @@ let package = Package(
         // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
         // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
         .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
-        // A strap's or trace's session in real time: its links, state file and recovery, signals,
-        // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
+        // What a session keeps on disk between runs, and the errors of the session's modules: the
+        // activity ledger and its state file (locked, synced), the push-token and channel files, where
+        // they live. No sink, link or clock: a run, `recover` and the tests read them the same way.
+        .target(name: "SessionState", dependencies: ["Sensors", "LiveState", "Forwarding", "Platform"]),
+        // A strap's or trace's session in real time: its links, recovery, signals, sinks, the
+        // io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
         .target(
             name: "Session",
-            dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
+            dependencies: ["SessionState", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
             exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
         ),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Session", "SessionState", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]
@@ -107,19 +111,20 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+            dependencies: ["Forwarding", "CLI", "Session", "SessionState", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
         // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer",
+            dependencies: ["Session", "SessionState", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer",
                            "TestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "SessionState", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
             // Traces and golden outputs, read through #filePath; the browser test's Python driver.
             exclude: ["Fixtures", "Browser/Driver"]
         ),

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Session
+import SessionState
 
 extension CLIError {
     /// A session's failure as the command's: the same message, with the exit status for its cause

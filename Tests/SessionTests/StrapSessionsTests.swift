@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 @testable import Session
 import Forwarding
+@testable import SessionState
 
 /// One session per configured strap (what `run` starts): separate engines, sinks and state files.
 @Suite(.timeLimit(.minutes(1))) struct StrapSessionsTests {

@@ -4,6 +4,7 @@ import LiveState
 import Session
 import Trace
 import SinkVocabulary
+import SessionState
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
 /// the Live Activity updates it decides, one NDJSON object per line.

@@ -1,6 +1,7 @@
 import BlueZ
 import Sensors
 import Session
+import SessionState
 
 /// `hrbridge scan`: discovery filtered on every sensor kind's service, then the sensors seen.
 enum ScanCommand {

@@ -1,4 +1,5 @@
 import Session
+import SessionState
 
 /// The flags of a live session, shared by paced `replay` and `run`.
 enum SessionOptions {

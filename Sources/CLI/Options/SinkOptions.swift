@@ -2,6 +2,7 @@ import Forwarding
 import FoundationEssentials
 import Session
 import SinkVocabulary
+import SessionState
 
 /// The `--sink` flags shared by `replay` and `run`: where updates go and what each sink needs. Every
 /// sink flag comes from its kind's description (`SinkKinds.all`), as the configuration's sink keys

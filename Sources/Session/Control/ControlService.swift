@@ -5,6 +5,7 @@ import LiveState
 import LiveView
 import Platform
 import Synchronization
+import SessionState
 
 /// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
 /// the session, whose own update then reaches the activity (as the Live Activity's intent buttons

@@ -4,6 +4,7 @@ import Forwarding
 import FoundationEssentials
 import HTTPServer
 import SinkVocabulary
+import SessionState
 
 /// The HTTP listener of a run (`--listen`, the configuration's `listen`, or the socket systemd
 /// passes through hrbridge.socket) serving `BridgeAPI` over the run's sessions. Nothing is loaded

@@ -2,6 +2,7 @@ import BlueZ
 import DBus
 import FoundationEssentials
 import Sensors
+import SessionState
 
 /// Opens the system bus and the BlueZ mirror, turning each way that can fail into a message
 /// that says what is wrong and how to fix it.

@@ -1,5 +1,6 @@
 import Dispatch
 import Sensors
+import SessionState
 
 /// `record`: each strap's raw events (and its distance sensor's) to its trace file, nothing else,
 /// until a signal stops the links or a link cannot go on.
@@ -22,7 +23,7 @@ public enum RecordedLinks {
         let links = SensorLinks(console: console)
         let ended = DispatchGroup()
         let watcher = SignalWatcher(queue: DispatchQueue(label: "hrbridge.signals")) { signal in
-            console.warn("\(SignalWatcher.name(signal)): stopping notifications and disconnecting")
+            console.warn("\(SessionError.signalName(signal)): stopping notifications and disconnecting")
             links.stopAll()
         }
         defer { watcher.cancel() }

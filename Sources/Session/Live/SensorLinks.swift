@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Sensors
 import Synchronization
+import SessionState
 
 /// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
 /// `SensorLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)

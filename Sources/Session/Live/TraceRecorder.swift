@@ -1,6 +1,7 @@
 import BlueZ
 import Sensors
 import Trace
+import SessionState
 
 /// `--record` and `record`: every event of one strap (and of the distance sensor beside it, in a
 /// version-2 trace) written as it arrives (one write per line), before anything else sees it. The

@@ -1,5 +1,6 @@
 import Dispatch
 import Sensors
+import SessionState
 
 extension SensorLinks.Link {
     /// One workout's links: the strap's, and the distance sensor's beside it, both delivering on

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import FoundationEssentials
+import SessionState
 
 /// What `replay --speed` and `run` share around their live sessions: SIGINT/SIGTERM go to every
 /// session, each starts (recovering first), the command waits for all, and how they ended becomes

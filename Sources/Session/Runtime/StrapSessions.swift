@@ -4,6 +4,7 @@ import Forwarding
 import FoundationEssentials
 import LiveState
 import Sensors
+import SessionState
 
 /// One live session per strap of a configuration (for `run`: the file's, or the one its flags make): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ

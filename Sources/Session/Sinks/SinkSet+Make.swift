@@ -1,6 +1,7 @@
 import Config
 import Forwarding
 import SinkVocabulary
+import SessionState
 
 extension SinkSet {
     /// What every sink of a command shares beside its own settings: where to spool, the environment

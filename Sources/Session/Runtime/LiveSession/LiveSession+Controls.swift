@@ -1,6 +1,7 @@
 import Dispatch
 import Forwarding
 import LiveState
+import SessionState
 
 /// What reaches a running session from outside its source: signals, a person's or the service's
 /// controls (pause, resume, label, end; `ctl`, D-Bus, MQTT, HTTP), and the machine's sleep.
@@ -21,7 +22,7 @@ extension LiveSession {
             case .over: return
             case .running: break
             }
-            console.warn("\(SignalWatcher.name(signal)): ending the activity and flushing the sinks")
+            console.warn("\(SessionError.signalName(signal)): ending the activity and flushing the sinks")
             finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
         }
     }

@@ -1,5 +1,6 @@
 import LiveState
 import Sensors
+import SessionState
 
 /// Updates out through the journal, and the session's end: the final state, the sinks flushed,
 /// what reached them struck from the state file, a failure reported once.

@@ -3,6 +3,7 @@ import LiveState
 import Platform
 import Sensors
 import Synchronization
+import SessionState
 
 /// The session's time line: events from the source and the engine's deadlines, handled in order on
 /// the queue, and the one timer set for whatever comes next.

@@ -3,6 +3,7 @@ import LiveState
 import Platform
 import Sensors
 import Synchronization
+import SessionState
 
 /// Where a live session's events come from.
 public enum SessionSource {

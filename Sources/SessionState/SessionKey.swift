@@ -1,5 +1,3 @@
-import BlueZ
-import Config
 import Forwarding
 import FoundationEssentials
 import Platform

@@ -1,4 +1,8 @@
-import Trace
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why a session could not start or go on. Each message says what failed and where (a path, a
 /// bus, a strap) and, where there is one, what to do. The cause is the case, so that the command
@@ -28,18 +32,19 @@ public enum SessionError: Error, Sendable {
              let .unavailable(message), let .misconfigured(message):
             message
         case let .hurried(signal):
-            "\(SignalWatcher.name(signal)) again: stopped without waiting for the sinks; "
+            "\(SessionError.signalName(signal)) again: stopped without waiting for the sinks; "
                 + "activities not confirmed ended stay in the state file for the next run"
         case let .stopped(signal):
-            "stopped by \(SignalWatcher.name(signal)): activity ended, sinks flushed"
+            "stopped by \(SessionError.signalName(signal)): activity ended, sinks flushed"
         }
     }
 
-    /// A trace that cannot be opened is unreadable; a bad line in it is invalid.
-    init(_ error: TraceReadError) {
-        switch error {
-        case .unreadable: self = .unreadable(error.description)
-        case .malformed: self = .invalid(error.description)
+    /// How a message names a signal: SIGINT and SIGTERM by name, others by number.
+    public static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
         }
     }
 }

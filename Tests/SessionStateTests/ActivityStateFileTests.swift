@@ -3,7 +3,7 @@ import Sensors
 import LiveState
 import TestSupport
 import Testing
-@testable import Session
+@testable import SessionState
 
 /// The state file on a real file system: atomic replace, lock, corrupt files moved aside.
 @Suite struct ActivityStateFileTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Session
+@testable import SessionState
 
 /// Where state files live and how they are named.
 @Suite struct StateLocationTests {

@@ -67,9 +67,9 @@ extension ActivityLedger {
 }
 
 /// Why a state file could not be read.
-struct LedgerFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct LedgerFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 
     init(message: String) { self.message = message }
 

@@ -20,7 +20,7 @@ import Platform
 /// or entries each as old or as new as the last two saves: the update being saved was not sent yet,
 /// so either is right.
 public final class ActivityStateFile {
-    let path: String
+    package let path: String
     private let lockPath: String
     /// The synced writes of the file, in order, on or off the update's way.
     private let writer: SyncedStateWriter
@@ -30,12 +30,12 @@ public final class ActivityStateFile {
     private let boot: String?
     private var lockDescriptor: Int32
 
-    enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Another live process holds the lock.
         case busy(path: String, holder: String)
         case io(path: String, what: String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case let .busy(path, holder):
                 "\(path) is in use by another hrbridge (\(holder)): it is serving the same strap or trace; stop it first"
@@ -45,7 +45,7 @@ public final class ActivityStateFile {
     }
 
     /// Creates the directory if needed and takes the lock. `boot`: the machine's boot id (tests give another).
-    init(directory: String, key: String, boot: String? = BootIdentity.current) throws(Failure) {
+    package init(directory: String, key: String, boot: String? = BootIdentity.current) throws(Failure) {
         let folder = FilePath.join(directory, "activities")
         path = FilePath.join(folder, key + ".json")
         newest = OverwrittenFile(path: path + ".newest")
@@ -74,7 +74,7 @@ public final class ActivityStateFile {
 
     /// What the last run left, if anything. A file that cannot be read is not lost: it is moved to
     /// `<path>.corrupt-<unix seconds>` and the returned warning names both paths and the fault.
-    func load() -> (ledger: ActivityLedger, warning: String?) {
+    package func load() -> (ledger: ActivityLedger, warning: String?) {
         do {
             return (try read(), nil)
         } catch {
@@ -88,7 +88,7 @@ public final class ActivityStateFile {
 
     /// What the files hold (empty when there is none), leaving a damaged state file where it is:
     /// the newest file when this boot wrote it, else the synced state file with its reservations.
-    func read() throws(LedgerFormatError) -> ActivityLedger {
+    package func read() throws(LedgerFormatError) -> ActivityLedger {
         guard let data = FileManager.default.contents(atPath: path) else { return ActivityLedger() }
         let synced = try ActivityLedger.decoded(Array(data))
         if let boot, let data = FileManager.default.contents(atPath: newest.path),
@@ -103,7 +103,7 @@ public final class ActivityStateFile {
     /// Writes the newest state to the twin, then does what `sync` asks with the synced file
     /// (`DurableFile`: temporary file, fsync, rename, fsync of the directory); removes both when the
     /// ledger is empty. A crash at any moment leaves the old or the new state.
-    func save(_ ledger: ActivityLedger, sync: ActivityLedger.Sync = .now) throws(Failure) {
+    package func save(_ ledger: ActivityLedger, sync: ActivityLedger.Sync = .now) throws(Failure) {
         var bytes: [UInt8] = []
         if !ledger.isEmpty {
             do {
@@ -131,7 +131,7 @@ public final class ActivityStateFile {
     }
 
     /// Removes the lock file (while still holding it) and lets go. The state file stays if not empty.
-    func release() {
+    package func release() {
         guard lockDescriptor >= 0 else { return }
         writer.close() // a write still under way finishes while the lock is held
         newest.close()

@@ -1,22 +1,15 @@
 import Foundation
 import Sensors
 import LiveState
+import TestSupport
 import Testing
-@testable import Session
+@testable import SessionState
 
 /// The ledger of activities not yet known ended: what it records, what recovery sends, its file format.
 @Suite struct ActivityLedgerTests {
-    static let origin = Timestamp(unixSeconds: 1_704_088_800)
+    static let origin = SampleUpdates.workoutStart
 
-    /// Real updates from the engine: start at 0, a label at 2, a pause at 4, stop at 6 (before the 10 s silence timeout).
-    static func engineUpdates() throws -> [ActivityUpdate] {
-        var engine = try LiveStateEngine()
-        var updates = try engine.receive(.sample(beatsPerMinute: 120, contact: .detected), at: origin)
-        updates += try engine.receive(.label("Block 2"), at: origin.adding(seconds: 2))
-        updates += try engine.receive(.pause, at: origin.adding(seconds: 4))
-        updates += try engine.receive(.stop(.stopped), at: origin.adding(seconds: 6))
-        return updates
-    }
+    static func engineUpdates() throws -> [ActivityUpdate] { try SampleUpdates.fromEngine() }
 
     struct Step: Sendable, CustomTestStringConvertible {
         let name: String

@@ -4,16 +4,16 @@ import LiveState
 /// The activities a session has told its sinks about and whose end may not have reached every
 /// sink yet: what a later run needs to end them after a crash. Pure: the session records each
 /// update it sends, the state file persists the ledger, and `recoveryEnds` says what to send.
-struct ActivityLedger: Sendable, Equatable {
-    struct Entry: Sendable, Equatable {
+package struct ActivityLedger: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The newest update sent for the activity, with the line its sinks were sent: the state
         /// file writes those very bytes, so each update is encoded once.
-        var last: EncodedUpdate
+        package var last: EncodedUpdate
         /// Its id, sequence, attributes and content state.
-        var lastUpdate: ActivityUpdate { last.update }
+        package var lastUpdate: ActivityUpdate { last.update }
         /// Names of the sinks it went to that may still lack its end (`stdout`, `file:PATH`, a URL,
         /// `apns`): all of them while it runs; after a run ended it, only those that run did not reach.
-        var sinks: [String]
+        package var sinks: [String]
         /// The highest sequence the activity may use: what the synced state file says, or will say
         /// once a sync asked for `soon` is done. Only a start and an end are synced on an update's way
         /// out (an fsync holds an update up, longest on an SD card); every other update is
@@ -32,7 +32,7 @@ struct ActivityLedger: Sendable, Equatable {
     }
 
     /// What saving an update asks of the synced state file (`ActivityStateFile.save`).
-    enum Sync: Sendable, Equatable {
+    package enum Sync: Sendable, Equatable {
         /// Nothing: the update is within its activity's reservation on disk.
         case none
         /// On the update's way, before it goes out: a start, an end, an update past every reservation.
@@ -47,20 +47,20 @@ struct ActivityLedger: Sendable, Equatable {
     /// Updates a reservation covers.
     static let reservedAhead = 16
 
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// False when the ledger comes from the last synced state after the machine restarted (a power
     /// cut may have lost newer unsynced saves): each activity may then have sent up to its reservation.
     var lastSequencesKnown = true
 
-    init(entries: [Entry] = [], lastSequencesKnown: Bool = true) {
+    package init(entries: [Entry] = [], lastSequencesKnown: Bool = true) {
         self.entries = entries
         self.lastSequencesKnown = lastSequencesKnown
     }
 
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Activities not ended yet (an entry whose last update is an end waits only for its delivery).
-    var activeCount: Int { entries.filter { $0.lastUpdate.event != .end }.count }
+    package var activeCount: Int { entries.filter { $0.lastUpdate.event != .end }.count }
 
     /// Records an update sent to `sinks`. A start opens an entry; other updates replace the newest
     /// entry of their activity (a replayed trace may start an activity id a recovered one had).
@@ -69,7 +69,7 @@ struct ActivityLedger: Sendable, Equatable {
     /// lose an activity, or make an end look unsent); halfway through a reservation the next one
     /// soon; past the confirmed part, wait for it.
     @discardableResult
-    mutating func record(_ encoded: EncodedUpdate, sinks: [String]) -> Sync {
+    package mutating func record(_ encoded: EncodedUpdate, sinks: [String]) -> Sync {
         let update = encoded.update
         let reservation = update.sequence + Self.reservedAhead
         guard update.event != .start,
@@ -100,7 +100,7 @@ struct ActivityLedger: Sendable, Equatable {
     /// everything but the activities `owing` lists for them, held for a later run): those sinks are
     /// struck from every entry they do not owe, and an entry no sink still owes an end goes. What is
     /// left is each end still owed to a sink this run did not have, that failed, or that holds it.
-    mutating func settle(reachedBy reached: [String], owing: [String: Set<String>] = [:]) {
+    package mutating func settle(reachedBy reached: [String], owing: [String: Set<String>] = [:]) {
         entries = entries.compactMap { entry in
             var entry = entry
             let activity = entry.lastUpdate.activityID
@@ -113,7 +113,7 @@ struct ActivityLedger: Sendable, Equatable {
     /// `end:recovered` with the next sequence (past the reservation when the last ones are not
     /// known: numbers are skipped, never repeated); one whose end was sent but perhaps not delivered
     /// gets that same end again (same sequence, so receivers see a harmless repeat).
-    func recoveryEnds(at time: Timestamp, policy: CadencePolicy) -> [Entry] {
+    package func recoveryEnds(at time: Timestamp, policy: CadencePolicy) -> [Entry] {
         entries.map { entry in
             guard entry.lastUpdate.event != .end else { return Entry(last: entry.last, sinks: entry.sinks) }
             let after = lastSequencesKnown ? entry.lastUpdate.sequence : max(entry.lastUpdate.sequence, entry.reservedThrough)

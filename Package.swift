@@ -65,9 +65,12 @@ let package = Package(
             dependencies: ["SessionState", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
             exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
         ),
+        // The one builder of the runtime `run`, `replay` and the service run: from a configuration (a
+        // file's or the flags'), the sessions, their links or trace, the controls and the listener.
+        .target(name: "Assembly", dependencies: ["Session", "SessionState", "Config", "LiveState", "Trace"]),
         .target(
             name: "CLI",
-            dependencies: ["Session", "SessionState", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Assembly", "Session", "SessionState", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]

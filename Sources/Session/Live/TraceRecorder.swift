@@ -65,6 +65,14 @@ extension TraceRecorder {
 }
 
 extension TraceRecorder {
+    /// A recorder per strap, each to its file (`files(_:for:)`), with the distance sensor beside it.
+    public static func recorders(_ path: String,
+                                 for straps: [(strap: SensorSelector, distance: SensorSelector?, heartRateFrom: HeartRateSource)]) -> [TraceRecorder] {
+        zip(straps, files(path, for: straps.map(\.strap))).map {
+            TraceRecorder(path: $1, selector: $0.strap, distance: $0.distance, heartRateFrom: $0.heartRateFrom)
+        }
+    }
+
     /// The file each strap is recorded to: `path` itself for one strap; for several, the strap
     /// inserted before the extension (`today.trace` → `today.F1-5A-17-00-00-01.trace`,
     /// `today.HRM-Pro.trace`), so that every trace stays one strap's, as replay expects.

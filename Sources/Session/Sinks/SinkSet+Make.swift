@@ -9,7 +9,7 @@ extension SinkSet {
     public struct Context {
         var spoolDirectory: String
         var environment: [String: String]
-        var console: any SessionConsole
+        package var console: any SessionConsole
         /// A paced or live run flushes each line; an unpaced replay lets stdout buffer.
         var flushEachLine: Bool
         var grace: Double

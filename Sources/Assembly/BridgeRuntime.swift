@@ -4,6 +4,9 @@ import LiveState
 import Session
 import SessionState
 import Trace
+import ListenerAPI
+import BusControl
+import LiveLinks
 
 /// The whole runtime of `run`, `replay` and the service, made in one place from a
 /// `RuntimeConfiguration`: one live session per strap (or the trace's one), each with its engine,

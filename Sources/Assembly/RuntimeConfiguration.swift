@@ -1,6 +1,7 @@
 import Config
 import Session
 import Trace
+import BusControl
 
 /// What `run`, `replay` and the service make their runtime from: the bridge's configuration (a
 /// file's, or the one the flags describe: one shape for both), where the updates come from, and the

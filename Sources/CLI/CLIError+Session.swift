@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Session
 import SessionState
 
 extension CLIError {

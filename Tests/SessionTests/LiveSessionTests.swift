@@ -2,6 +2,7 @@ import Forwarding
 import Foundation
 import Sensors
 import LiveState
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session

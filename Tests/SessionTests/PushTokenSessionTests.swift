@@ -2,6 +2,7 @@ import Forwarding
 import Foundation
 import LiveState
 import Sensors
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session

@@ -4,7 +4,6 @@ import Sensors
 import LiveState
 import TestSupport
 import Testing
-@testable import Session
 @testable import SessionState
 
 /// The built binary, stopped by signals and killed outright, with stdout and a real lifecycle

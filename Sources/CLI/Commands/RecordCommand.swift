@@ -1,5 +1,5 @@
 import Sensors
-import Session
+import LiveLinks
 
 /// `hrbridge record`: a recorder only. Each strap's raw events to a trace file, nothing else.
 enum RecordCommand {

@@ -3,7 +3,6 @@ import Config
 import FoundationEssentials
 import LiveState
 import Sensors
-import Session
 import SinkVocabulary
 import Forwarding
 

@@ -1,7 +1,6 @@
 import Platform
 import Config
 import HTTPServer
-import Session
 import SinkVocabulary
 
 /// `--listen HOST:PORT` and its token and TLS flags, for run and paced replay: the HTTP listener

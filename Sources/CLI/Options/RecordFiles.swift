@@ -1,5 +1,5 @@
 import Sensors
-import Session
+import LiveLinks
 
 /// `--record FILE` and `record -o FILE`: one file per strap (`TraceRecorder.files(_:for:)`), each
 /// also holding the distance sensor beside its strap, if any.

@@ -1,8 +1,8 @@
 import BlueZ
 @testable import CLI
 import Sensors
-import Session
 import Testing
+import LiveLinks
 
 /// Where `--record FILE` / `record -o FILE` put each strap's trace.
 @Suite struct RecordFileNamesTests {

@@ -40,7 +40,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
     /// then goes from the socket through the engine on one thread, with no hand-off.
-    let queue: DispatchQueue
+    package let queue: DispatchQueue
     /// The variables each notification reads and writes (`feed`, `phase`, `lastEventTime`,
     /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, a runtime call per
     /// access, several a notification). It catches overlapping accesses; none can happen here: they are
@@ -140,7 +140,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// The current activity and the sinks' counters.
-    func status() -> SessionStatus {
+    package func status() -> SessionStatus {
         queue.sync {
             let shown = (journal.currentUpdate ?? journal.lastUpdate)?.activityID
             return SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,

@@ -2,9 +2,11 @@ import Config
 import Foundation
 import HTTPServer
 import Sensors
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session
+@testable import ListenerAPI
 
 /// The HTTP API over two real strap sessions, called as the listener calls it (no socket: the
 /// transport has its own tests): the statuses and bodies each request gets, and that an action
@@ -17,8 +19,8 @@ import Testing
 
         init(token: String? = nil) throws {
             directory = try TemporaryDirectory()
-            let made = try StrapSessions.make(try StrapSessionsTests.configuration(directory),
-                                              context: StrapSessionsTests.context(directory, console: CapturedConsole()))
+            let made = try StrapSessions.make(try TwoStraps.configuration(directory),
+                                              context: TwoStraps.context(directory, console: CapturedConsole()))
             self.made = made
             let controls = SessionControls(made.map { .init(name: $0.strap.strap.controlName, session: $0.session) })
             api = BridgeAPI(controls: controls, preview: PreviewHub(), stateDirectory: directory.path("state"), version: "test",

@@ -1,6 +1,7 @@
 import Dispatch
 import Sensors
 import SessionState
+import Session
 
 /// `record`: each strap's raw events (and its distance sensor's) to its trace file, nothing else,
 /// until a signal stops the links or a link cannot go on.

@@ -1,6 +1,7 @@
 import BlueZ
 import Sensors
 import SessionState
+import Session
 
 /// `run` once its sessions are made: each strap's link delivers straight into the strap's session,
 /// on the session's queue (a value goes from the socket through the engine on one thread), the

@@ -4,14 +4,16 @@ import Synchronization
 
 /// A console that keeps what a session wrote: update lines as stdout would get them, log lines as
 /// stderr would (each with its `hrbridge: `).
-final class CapturedConsole: SessionConsole {
+public final class CapturedConsole: SessionConsole {
+    public init() {}
+
     fileprivate let written = Mutex<(output: [UInt8], log: String)>(([], ""))
 
-    func standardOutput(flushEachLine: Bool) -> any LineOutput { Lines(console: self) }
-    func warn(_ message: String) { written.withLock { $0.log += "hrbridge: \(message)\n" } }
+    public func standardOutput(flushEachLine: Bool) -> any LineOutput { Lines(console: self) }
+    public func warn(_ message: String) { written.withLock { $0.log += "hrbridge: \(message)\n" } }
 
-    var output: String { written.withLock { String(decoding: $0.output, as: UTF8.self) } }
-    var log: String { written.withLock { $0.log } }
+    public var output: String { written.withLock { String(decoding: $0.output, as: UTF8.self) } }
+    public var log: String { written.withLock { $0.log } }
 
     private final class Lines: LineOutput {
         let console: CapturedConsole

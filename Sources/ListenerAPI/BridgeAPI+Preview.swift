@@ -1,5 +1,6 @@
 import HTTPServer
 import LiveView
+import Session
 
 /// `GET /`, `GET /overlay` and their files (`PageAssets`, built into the binary), and the event
 /// streams behind them: `GET /v1/events` and `GET /v1/heart-rate` (`PreviewHub`; docs/preview.md).

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 #if canImport(Glibc)
 import Glibc
+import Session
 #endif
 
 /// Follows the machine's sleep while sessions run, the way logind intends: it holds a delay

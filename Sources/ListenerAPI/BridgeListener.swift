@@ -5,6 +5,7 @@ import FoundationEssentials
 import HTTPServer
 import SinkVocabulary
 import SessionState
+import Session
 
 /// The HTTP listener of a run (`--listen`, the configuration's `listen`, or the socket systemd
 /// passes through hrbridge.socket) serving `BridgeAPI` over the run's sessions. Nothing is loaded

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Sensors
 import Synchronization
 import SessionState
+import Platform
+import Session
 
 /// The BlueZ side of `run` and `record`: the system bus and bluetoothd's mirror, shared, and one
 /// `SensorLink` per strap, each delivering on its own serial queue (the consumer's, when it names one)

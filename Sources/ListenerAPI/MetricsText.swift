@@ -2,6 +2,7 @@ import BlueZ
 import Forwarding
 import LiveState
 import Sensors
+import Session
 
 /// `/metrics` in Prometheus' text exposition format (version 0.0.4), made only when scraped from
 /// what the sessions counted anyway. Names follow Prometheus' rules: `hrbridge_` first, base units

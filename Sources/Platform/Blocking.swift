@@ -13,6 +13,7 @@ public func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) 
     return result.value!
 }
 
+// Written once by the task before the semaphore is signalled, read only after the wait returns.
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }

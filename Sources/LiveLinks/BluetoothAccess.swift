@@ -3,6 +3,7 @@ import DBus
 import FoundationEssentials
 import Sensors
 import SessionState
+import Session
 
 /// Opens the system bus and the BlueZ mirror, turning each way that can fail into a message
 /// that says what is wrong and how to fix it.

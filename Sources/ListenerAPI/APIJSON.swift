@@ -1,5 +1,6 @@
 import Platform
 import LiveState
+import Session
 
 /// The API's JSON bodies, written with the one JSON writer (`JSONBytes`).
 enum APIJSON {

@@ -6,6 +6,7 @@ import LiveView
 import Platform
 import Synchronization
 import SessionState
+import Session
 
 /// `io.hrbridge.Bridge1` served for the sessions of one run: pause, resume, label and end go to
 /// the session, whose own update then reaches the activity (as the Live Activity's intent buttons

@@ -1,14 +1,14 @@
 import Foundation
 import ProcessTestSupport
-import Session
 import TestSupport
 import Testing
+import ListenerAPI
 
 /// The listener's OpenAPI file against the route table, and its validator against exchanges that
 /// break it: the contract test of ListenerProcessTests can fail.
 @Suite(.timeLimit(.minutes(1))) struct ListenerContractTests {
     static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Session/HTTP/bridge-api.openapi.json").path
+        .deletingLastPathComponent().appendingPathComponent("Sources/ListenerAPI/bridge-api.openapi.json").path
 
     @Test func everyRouteIsAnOperationOfTheContractAndNothingElseIs() throws {
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.contract))) as? [String: Any]

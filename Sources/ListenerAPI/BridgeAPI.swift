@@ -1,6 +1,7 @@
 import Config
 import HTTPServer
 import LiveState
+import Session
 
 /// The HTTP API of a running bridge (docs/http-api.md, bridge-api.openapi.json): health, metrics,
 /// the activities and their controls. Each route is one line of `routes`: method, path, what it

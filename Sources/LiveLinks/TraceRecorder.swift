@@ -8,7 +8,8 @@ import SessionState
 /// header is written with the first event, whose time becomes the trace's start. Events come in
 /// time order (`EventOrder`, which the engine's events pass too). After a write failure it stops
 /// and reports that once. Several straps recorded together get a file each (`files(_:for:)`).
-public final class TraceRecorder: @unchecked Sendable { // used on one strap's events queue only
+// Written only on one strap's events queue; `failure` is read once its links have stopped (waitForAll).
+public final class TraceRecorder: @unchecked Sendable {
     private let path: String
     private let selector: SensorSelector
     private let distance: SensorSelector?

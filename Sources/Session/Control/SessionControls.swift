@@ -72,6 +72,7 @@ public final class SessionControls: Sendable {
 }
 
 /// One outcome handed from a session's queue to the thread that waits for it.
+// `outcome` is written once before the semaphore is signalled and read only after the wait returns.
 private final class Answer<Outcome: Sendable>: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private var outcome: Outcome?

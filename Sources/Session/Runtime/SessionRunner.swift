@@ -25,7 +25,7 @@ public enum SessionRunner {
             }
         }
         let endings = sessions.map { $0.wait() }
-        if let failure = sessions.lazy.compactMap(\.failure).first { throw failure }
+        if let failure = sessions.lazy.compactMap(\.settledFailure).first { throw failure }
         for ending in endings {
             switch ending {
             case let .hurried(signal):

@@ -14,7 +14,7 @@ enum RunCommand {
         summary: "Stream live heart-rate straps and print (or forward) their Live Activity updates.",
         options: [
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
-            .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
+            .init(name: SettingFlag.device, valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
             DeviceOptions.distanceDeviceOption,
             DeviceOptions.heartRateFromOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
@@ -54,9 +54,9 @@ enum RunCommand {
         """
     )
 
-    /// What a flag-driven run must not mix with --config (the file says it per strap).
-    private static let perStrapFlags = ["--device", "--distance-device", "--heart-rate-from", "--sink", "--ca-file"]
-        + CadenceOptions.specOptions.map(\.name) + SinkOptions.kindFlags
+    /// What a flag-driven run must not mix with --config (the file says it per strap): every flag
+    /// with a key in the file's straps, cadence, sinks or `http`.
+    static let perStrapFlags = SettingNames.strapFlags + CadencePolicy.parameters.map(\.flag) + SinkOptions.kindFlags
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
         let status = StatusOption.show(arguments, console: console)

@@ -3,7 +3,10 @@
 // become samples (Sensors: one folder per sensor kind), samples become Live Activity updates (LiveState), updates go out to
 // stdout, files, a lifecycle server, APNs (Live Activity and background pushes), Airship, FCM or
 // an MQTT broker (Forwarding: one folder per sink kind), traces are read and written (Trace), a
-// session runs it all in real time (Session), and the CLI parses arguments and prints.
+// session runs it all in real time (Session, with what it keeps between runs in SessionState),
+// BlueZ links, D-Bus controls and the HTTP API are built on the sessions (LiveLinks, BusControl,
+// ListenerAPI), one builder puts a runtime together from a configuration (Assembly), and the CLI
+// parses arguments and prints.
 import PackageDescription
 
 let package = Package(

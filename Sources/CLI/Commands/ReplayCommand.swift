@@ -4,7 +4,6 @@ import Sensors
 import LiveState
 import Session
 import Trace
-import SinkVocabulary
 import SessionState
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints

@@ -2,8 +2,6 @@ import Assembly
 import Config
 import FoundationEssentials
 import LiveState
-import Sensors
-import SinkVocabulary
 import Forwarding
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per

@@ -3,7 +3,10 @@
 // become samples (Sensors: one folder per sensor kind), samples become Live Activity updates (LiveState), updates go out to
 // stdout, files, a lifecycle server, APNs (Live Activity and background pushes), Airship, FCM or
 // an MQTT broker (Forwarding: one folder per sink kind), traces are read and written (Trace), a
-// session runs it all in real time (Session), and the CLI parses arguments and prints.
+// session runs it all in real time (Session, with what it keeps between runs in SessionState),
+// BlueZ links, D-Bus controls and the HTTP API are built on the sessions (LiveLinks, BusControl,
+// ListenerAPI), one builder puts a runtime together from a configuration (Assembly), and the CLI
+// parses arguments and prints.
 import PackageDescription
 
 let package = Package(
@@ -54,16 +57,38 @@ let package = Package(
         // a sink object holds comes from the sink kinds' descriptions, which the caller hands in:
         // Forwarding's SinkKinds.catalog, the table the flags come from too; `listen`: the HTTP listener).
         .target(name: "Config", dependencies: ["LiveState", "Sensors", "SinkVocabulary", "Platform"]),
-        // A strap's or trace's session in real time: its links, state file and recovery, signals,
-        // sinks, the io.hrbridge.Bridge1 controls and the HTTP API. Its errors say what failed; CLI maps them to exit codes.
+        // What a session keeps on disk between runs, and the errors of the session's modules: the
+        // activity ledger and its state file (locked, synced), the push-token and channel files, where
+        // they live. No sink, link or clock: a run, `recover` and the tests read them the same way.
+        .target(name: "SessionState", dependencies: ["Sensors", "LiveState", "Forwarding", "Platform"]),
+        // A strap's or trace's session in real time, whatever feeds it: the engine's time line, the
+        // journal (state file before sinks), recovery, signals, the sink set and the one way sinks are
+        // built, the preview hub every session's updates go to, the controls as one vocabulary
+        // (SessionControls). No bus, no socket: the links, D-Bus and HTTP surfaces are built on it.
+        // BlueZ only for the BLE peripheral sink's counters in its status and the links' silence timeout.
         .target(
             name: "Session",
-            dependencies: ["Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform"],
-            exclude: ["HTTP/bridge-api.openapi.json"] // the listener's contract, for people and the contract test
+            dependencies: ["SessionState", "Sensors", "Trace", "LiveState", "LiveView", "Config", "SinkVocabulary", "Forwarding", "BlueZ", "Platform"]
         ),
+        // The BlueZ side of run, record and scan: the bus and the mirror, a link per sensor, a strap and
+        // its distance sensor on one queue (WorkoutLinks, EventOrder), LinkedSessions for run,
+        // RecordedLinks for record, the trace recorder, and logind's sleep inhibitor around them.
+        .target(name: "LiveLinks", dependencies: ["Session", "SessionState", "BlueZ", "DBus", "Sensors", "Trace"]),
+        // io.hrbridge.Bridge1 on D-Bus (what `ctl` calls): the sessions' controls served on a bus.
+        .target(name: "BusControl", dependencies: ["Session", "SessionState", "DBus", "LiveState", "LiveView", "Platform"]),
+        // The HTTP API on the listener: one route table (BridgeAPI), handlers by concern, Prometheus
+        // text, the OpenAPI contract, and starting the listener over HTTPServer.
+        .target(
+            name: "ListenerAPI",
+            dependencies: ["Session", "SessionState", "HTTPServer", "LiveState", "LiveView", "Config", "Forwarding", "SinkVocabulary", "BlueZ", "Platform"],
+            exclude: ["bridge-api.openapi.json"] // the listener's contract, for people and the contract test
+        ),
+        // The one builder of the runtime `run`, `replay` and the service run: from a configuration (a
+        // file's or the flags'), the sessions, their links or trace, the controls and the listener.
+        .target(name: "Assembly", dependencies: ["Session", "SessionState", "LiveLinks", "BusControl", "ListenerAPI", "Config", "LiveState", "Trace"]),
         .target(
             name: "CLI",
-            dependencies: ["Session", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
+            dependencies: ["Assembly", "Session", "LiveLinks", "BusControl", "SessionState", "Sensors", "Trace", "LiveState", "Evaluation", "LiveView", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "BlueZ", "DBus", "Platform", "CSystem"],
             // Data/ holds the bundled trace; the plugin turns it into code at build time.
             exclude: ["Data"],
             plugins: ["EmbeddedData"]
@@ -87,13 +112,15 @@ let package = Package(
         ),
         // Fuzzing (Fuzz/README.md), not part of the product: each outside-facing parser's check, run by
         // hrbridge-fuzz under libFuzzer (scripts/fuzz) and by FuzzTests over the committed corpus.
-        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session"], path: "Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["Sensors", "Trace", "Config", "SinkVocabulary", "Forwarding", "HTTPServer", "Session", "ListenerAPI"], path: "Fuzz/Targets"),
         .executableTarget(name: "hrbridge-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"),
         .target(name: "TestSupport", dependencies: ["LiveState", "Sensors"], path: "Tests/TestSupport"),
         // Starts private dbus-daemons and peer processes for the D-Bus, BlueZ and live command tests.
         .target(name: "BusTestSupport", path: "Tests/BusTestSupport", exclude: ["Peers"]),
         // The binary, scripted HTTP servers, a mosquitto broker and test certificates as child
         // processes, for the sink tests and the listener's; Scripts/ holds the servers and validators.
+        // A console that keeps what sessions wrote, and two configured straps: for the sessions' tests and the API's.
+        .target(name: "SessionTestSupport", dependencies: ["Session", "Config", "Forwarding", "Sensors", "TestSupport"], path: "Tests/SessionTestSupport"),
         .target(name: "ProcessTestSupport", dependencies: ["TestSupport"], path: "Tests/ProcessTestSupport", resources: [.copy("Scripts")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "BusTestSupport"]),
@@ -107,19 +134,25 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+            dependencies: ["Forwarding", "CLI", "Session", "SessionState", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
+        .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "LiveState", "Sensors", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
-        // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace", "HTTPServer",
-                           "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+            dependencies: ["Session", "SessionState", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace",
+                           "TestSupport", "SessionTestSupport", "ProcessTestSupport"]
+        ),
+        // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
+        .testTarget(
+            name: "ListenerAPITests",
+            dependencies: ["ListenerAPI", "Session", "SessionState", "Config", "LiveState", "Sensors", "HTTPServer",
+                           "TestSupport", "SessionTestSupport", "BusTestSupport", "ProcessTestSupport"]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Session", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "SessionState", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
             // Traces and golden outputs, read through #filePath; the browser test's Python driver.
             exclude: ["Fixtures", "Browser/Driver"]
         ),

@@ -1,6 +1,7 @@
 import Config
 import HTTPServer
 import Session
+import ListenerAPI
 
 extension FuzzTarget {
     /// A request to the listener's API, as the library would hand it over: the first line is

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Session
+import SessionState
 
 extension CLIError {
     /// A session's failure as the command's: the same message, with the exit status for its cause

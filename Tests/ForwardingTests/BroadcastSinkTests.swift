@@ -5,7 +5,7 @@ import LiveState
 import TestSupport
 import Testing
 @testable import Forwarding
-@testable import Session
+@testable import SessionState
 
 /// The APNs sink's broadcast path against the real HTTP/2 TLS test server (python3-h2), which
 /// manages channels as APNs does (create, delete, publish to known ones): every request checked

@@ -82,7 +82,7 @@ public final class ListeningBridge {
     public func validateExchanges() throws -> String {
         try #require(FileManager.default.isExecutableFile(atPath: TestScripts.openAPIPython))
         let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Session/HTTP/bridge-api.openapi.json").path
+            .appendingPathComponent("Sources/ListenerAPI/bridge-api.openapi.json").path
         let validator = TestScripts.path("validate_openapi_exchanges.py")
         let log = try files.write("exchanges.ndjson", exchanges.joined(separator: "\n") + "\n")
         return try runTool(TestScripts.openAPIPython, [validator, contract, log, base])

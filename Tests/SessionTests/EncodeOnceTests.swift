@@ -2,10 +2,12 @@ import Forwarding
 import Foundation
 import LiveState
 import Sensors
+import SessionTestSupport
 import TestSupport
 import Testing
 import Trace
 @testable import Session
+@testable import SessionState
 
 /// Each update's NDJSON line is encoded once, however many take it: the state file's `lastUpdate`
 /// (its twin, written on every update) and every sink get the same bytes. Counted over a whole replay through the journal a live

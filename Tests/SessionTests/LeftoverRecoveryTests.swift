@@ -3,7 +3,7 @@ import LiveState
 import ProcessTestSupport
 import TestSupport
 import Testing
-@testable import Session
+@testable import SessionState
 
 /// Leftovers owed to a sink the next run does not have (issue 15, defect 10): kept per sink until a
 /// run with that sink, or `hrbridge recover`, sends the end; a file sink gets it from any run. The

@@ -2,9 +2,11 @@ import Forwarding
 import Foundation
 import Sensors
 import LiveState
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session
+@testable import SessionState
 
 /// The session driver with a live (pushed) source on the real clock, in-process, writing to a
 /// real file sink: the engine's deadlines fire from the timer alone, control reaches the activity,
@@ -140,7 +142,7 @@ import Testing
     /// A killed run's state: one activity at sequence 5, sent to the file sink and a server.
     static func leaveActivityBehind(in directory: TemporaryDirectory) throws {
         var ledger = ActivityLedger()
-        var update = try ActivityLedgerTests.engineUpdates()[0]
+        var update = try SampleUpdates.fromEngine()[0]
         update.sequence = 5
         ledger.record(EncodedUpdate(update), sinks: ["file:\(directory.path("updates.ndjson"))", "https://gone.example"])
         let earlier = try ActivityStateFile(directory: directory.path("state"), key: "strap-test")

@@ -3,6 +3,7 @@ import Forwarding
 import LiveState
 @testable import Session
 import Testing
+@testable import ListenerAPI
 
 /// What `/metrics` and the status lines say of a ble-heart-rate sink.
 @Suite struct PeripheralStatusTests {

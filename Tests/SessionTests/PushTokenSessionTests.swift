@@ -2,9 +2,11 @@ import Forwarding
 import Foundation
 import LiveState
 import Sensors
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session
+@testable import SessionState
 
 /// The session's one entry point for push tokens (what MQTT's topics and HTTP's routes call): the
 /// body read strictly, the activity checked against the strap's, each refusal of the kind a surface

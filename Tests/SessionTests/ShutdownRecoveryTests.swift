@@ -4,7 +4,7 @@ import Sensors
 import LiveState
 import TestSupport
 import Testing
-@testable import Session
+@testable import SessionState
 
 /// The built binary, stopped by signals and killed outright, with stdout and a real lifecycle
 /// server on 127.0.0.1 as sinks (docs/service.md, "Shutdown and recovery").

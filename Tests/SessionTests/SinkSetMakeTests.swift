@@ -8,6 +8,7 @@ import Testing
 @testable import Session
 @testable import Forwarding
 import SinkVocabulary
+@testable import SessionState
 
 /// Sinks built from settings (what the configuration file and the `--sink` flags both give), with
 /// secrets from files named directly or as systemd credentials; an unknown kind is an error.

@@ -1,35 +1,20 @@
 import Config
 import Foundation
 import Sensors
+import SessionTestSupport
 import TestSupport
 import Testing
 @testable import Session
 import Forwarding
+@testable import SessionState
 
 /// One session per configured strap (what `run` starts): separate engines, sinks and state files.
 @Suite(.timeLimit(.minutes(1))) struct StrapSessionsTests {
-    static func configuration(_ directory: TemporaryDirectory) throws -> BridgeConfiguration {
-        let text = """
-        {"straps": [
-          {"address": "C8:5F:33:12:34:56", "workoutName": "Run", "sinks": [{"type": "file", "path": "\(directory.path("a.ndjson"))"}]},
-          {"name": "Polar H10 8C4E", "distanceSensor": {"name": "Rower pod"}, "workoutName": "Row", "activityIDPrefix": "row",
-           "sinks": [{"type": "file", "path": "\(directory.path("b.ndjson"))"}]}
-        ]}
-        """
-        return try ConfigurationReader.read(Array(text.utf8), file: "test.json", kinds: SinkKinds.catalog)
-    }
-
-    static func context(_ directory: TemporaryDirectory, console: CapturedConsole, stopped: @escaping @Sendable ([SensorSelector]) -> Void = { _ in })
-        -> StrapSessions.Context {
-        StrapSessions.Context(stateDirectory: directory.path("state"), spoolDirectory: directory.path("spool"),
-                              environment: [:], console: console, onStop: stopped)
-    }
-
     @Test func eachStrapHasItsOwnActivitySinksAndStateFile() throws {
         let directory = try TemporaryDirectory()
         let console = CapturedConsole()
         let stops = StopLog()
-        let made = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console) {
+        let made = try StrapSessions.make(try TwoStraps.configuration(directory), context: TwoStraps.context(directory, console: console) {
             stops.add($0.map(String.init(describing:)).joined(separator: " + "))
         })
         #expect(made.map(\.strap.activity.workoutName) == ["Run", "Row"])
@@ -42,7 +27,7 @@ import Forwarding
         let states = try FileManager.default.contentsOfDirectory(atPath: directory.path("state/activities")).filter { $0.hasSuffix(".json") }.sorted()
         #expect(states == ["strap-C8_5F_33_12_34_56.json", "strap-name-Polar_H10_8C4E.json"])
         #expect(throws: SessionError.self, "a second run for the same straps is refused") {
-            _ = try StrapSessions.make(try Self.configuration(directory), context: Self.context(directory, console: console))
+            _ = try StrapSessions.make(try TwoStraps.configuration(directory), context: TwoStraps.context(directory, console: console))
         }
         for (_, session) in made { session.stop(signal: SIGTERM) }
         #expect(made.map { $0.session.wait() } == [.stopped(signal: SIGTERM), .stopped(signal: SIGTERM)])
@@ -65,7 +50,7 @@ import Forwarding
         """
         let console = CapturedConsole()
         let made = try StrapSessions.make(try ConfigurationReader.read(Array(text.utf8), file: "test.json", kinds: SinkKinds.catalog),
-                                          context: Self.context(directory, console: console))
+                                          context: TwoStraps.context(directory, console: console))
         for (_, session) in made { try session.start() }
         let now = try #require(SessionClock.real.now())
         for (_, session) in made {

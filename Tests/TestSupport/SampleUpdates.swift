@@ -7,6 +7,18 @@ import LiveState
 public enum SampleUpdates {
     public static let workoutStart = Timestamp(unixSeconds: 1_704_088_800) // 2024-01-01T06:00:00Z
 
+    /// Real updates from the engine: start at 0, a label at 2, a pause at 4, stop at 6 (before the
+    /// 10 s silence timeout). The state file's tests and the session's share them.
+    public static func fromEngine() throws -> [ActivityUpdate] {
+        var engine = try LiveStateEngine()
+        let origin = workoutStart
+        var updates = try engine.receive(.sample(beatsPerMinute: 120, contact: .detected), at: origin)
+        updates += try engine.receive(.label("Block 2"), at: origin.adding(seconds: 2))
+        updates += try engine.receive(.pause, at: origin.adding(seconds: 4))
+        updates += try engine.receive(.stop(.stopped), at: origin.adding(seconds: 6))
+        return updates
+    }
+
     public static func update(_ event: ActivityUpdate.Event, activity: String = "run-1", sequence: Int, heartRate: Int? = 120,
                               reason: UpdateReason? = nil, label: String = "Warm-up", workoutName: String = "Morning run") -> ActivityUpdate {
         let time = workoutStart.adding(seconds: Double(sequence) * 5)

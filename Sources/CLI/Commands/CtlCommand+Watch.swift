@@ -8,6 +8,7 @@ import LiveView
 import Platform
 import Session
 import Synchronization
+import BusControl
 
 /// `hrbridge ctl status --watch`: the status block `run` keeps at the bottom of its terminal, for a
 /// bridge running elsewhere (the service), read over io.hrbridge.Bridge1's `Sensors` once a second

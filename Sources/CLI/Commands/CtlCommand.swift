@@ -1,6 +1,7 @@
 import DBus
 import LiveState
-import Session
+import BusControl
+import Platform
 
 /// `hrbridge ctl`: the command-line side of `io.hrbridge.Bridge1`, steering a running `run` (or
 /// paced `replay`) as the Live Activity's buttons would.

@@ -1,5 +1,5 @@
 import Sensors
-import Session
+import LiveLinks
 
 /// `hrbridge record`: a recorder only. Each strap's raw events to a trace file, nothing else.
 enum RecordCommand {
@@ -32,7 +32,8 @@ enum RecordCommand {
         guard let output = arguments.value("-o") else { throw .usage("missing -o FILE", spec) }
         let selectors = try DeviceOptions.selectors(arguments, spec: spec)
         let distance = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
-        let recorders = try TraceRecorder.recorders(output, for: selectors.map { ($0, distance, .strap) }, spec: spec)
+        try RecordFiles.check(output, for: selectors, spec: spec)
+        let recorders = TraceRecorder.recorders(output, for: selectors.map { ($0, distance, .strap) })
         try CLIError.catching(RecordedLinks.run(zip(selectors, recorders).map {
             RecordedLinks.Workout(strap: $0, distance: distance, recorder: $1)
         }, console: console))

@@ -6,6 +6,7 @@ import Platform
 import Session
 import SinkVocabulary
 import Forwarding
+import SessionState
 
 /// `hrbridge recover`: lists, or ends on request, the activities earlier runs left unended at some
 /// sink (a crash, a sink that failed, a sink the next run was not configured with).

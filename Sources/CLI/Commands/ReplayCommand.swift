@@ -1,9 +1,10 @@
+import Assembly
 import FoundationEssentials
 import Sensors
 import LiveState
 import Session
 import Trace
-import SinkVocabulary
+import SessionState
 
 /// `hrbridge replay`: drives a trace through the live state on the trace's own clock and prints
 /// the Live Activity updates it decides, one NDJSON object per line.
@@ -70,63 +71,27 @@ enum ReplayCommand {
             try replaySamples(reader, pace: pace, console: console)
             return
         }
-        let feed = try CadenceOptions.feed(arguments, spec: spec)
         for flag in ["--control-bus"] + ListenOptions.flags where arguments.value(flag) != nil && pace == .fastest {
             throw .usage("\(flag) serves a paced replay (--speed); --fast ends before anyone could use it", spec)
         }
-        if case let .speed(factor) = pace {
-            try replayLive(reader, speed: factor, feed: feed, arguments: arguments, console: console)
-            return
-        }
-        var drive = TraceDrive(reader: reader, pacer: ReplayPacer(pace: pace), feed: feed)
-        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: false, source: strap(of: reader))
-        warnAboutRecordedTimes(reader, sinks, arguments, console)
-        defer {
-            sinks.finish()
-            console.output.flush()
-        }
-        try CLIError.catching(drive.run(TraceDrive.Observer(
-            update: { update throws(SessionError) in try sinks.acceptGoingOn(update) },
-            warning: { console.warn($0) }
-        )))
-        if let failure = sinks.firstFailure { throw CLIError(failure) }
-    }
-
-    /// Paced: a live session on the trace's clock, exactly as `run` drives a strap, with the state
-    /// file, recovery and orderly shutdown on SIGINT/SIGTERM. Prints what `--fast` prints.
-    private static func replayLive(_ reader: TraceReader, speed: Double, feed: WorkoutFeed, arguments: ParsedArguments,
-                                   console: Console) throws(CLIError) {
-        let status = StatusOption.show(arguments, console: console)
+        let speed: Double? = if case let .speed(factor) = pace { factor } else { nil }
+        // Paced, it runs like a live strap: the state file, recovery, the controls, the status lines
+        // and an orderly shutdown on SIGINT/SIGTERM. It prints what `--fast` prints.
+        let status = speed == nil ? nil : StatusOption.show(arguments, console: console)
         defer { console.hideStatus() }
         let listen = try ListenOptions.parse(arguments, spec: spec)
-        let directory = SessionOptions.stateDirectory(arguments)
+        // The trace holds one strap, whichever it recorded: its sinks name it from the trace's header.
+        let bridge = try ConfigurationFlags.configuration(arguments, straps: [.anyHeartRateStrap], spec: spec)
         let key = arguments.positionals.first.map { SessionKey.replay(tracePath: $0) } ?? BundledTrace.stateKey
-        let stateFile = try CLIError.catching(ActivityStateFile.opened(directory: directory, key: key))
-        let pushTokens = try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
-        let channels = try CLIError.catching(ChannelFile.book(directory: directory, key: key, warn: console.warn))
-        let sinks = try SinkOptions.sinkSet(arguments, spec: spec, console: console, flushEachLine: true, source: strap(of: reader),
-                                            pushTokens: pushTokens, channels: channels)
-        warnAboutRecordedTimes(reader, sinks, arguments, console)
-        let session = LiveSession(feed: feed, sinks: sinks, console: console, clock: .trace(speed: speed),
-                                  stateFile: stateFile, source: .trace(TraceSchedule(reader: reader)))
-        defer { console.output.flush() }
-        let controlBus = try ControlBusOption.parse(arguments, spec: spec)
-        let controls = SessionControls([.init(name: "replay", session: session)])
-        let control = try CLIError.catching(ControlService.start(controlBus, controls: controls, console: console))
-        defer { control?.close() }
-        let listener = try CLIError.catching(BridgeListener.start(
-            listen, controls: controls,
-            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
-                           environment: ProcessInfo.processInfo.environment, console: console)
-        ))
-        defer { listener?.close() }
+        let configuration = try RuntimeOptions.configuration(arguments, bridge: bridge, source: .trace(reader, stateKey: key, speed: speed),
+                                                             listen: listen, flushEachLine: speed != nil, spec: spec, console: console)
+        let runtime = try CLIError.catching(BridgeRuntime.assemble(configuration, afterSinks: {
+            warnAboutRecordedTimes(reader, $0, arguments, console)
+        }))
+        let controls = runtime.controls
         status?.follow { controls.sensorStatus() }
-        try CLIError.catching(SessionRunner.run([session]))
-    }
-
-    /// The strap the trace recorded, as the sinks name it (an MQTT topic level): its name, else its address.
-    private static func strap(of reader: TraceReader) -> String {
-        reader.header.name ?? reader.header.address ?? "replay"
+        defer { console.output.flush() }
+        try CLIError.catching(runtime.run())
     }
 
     /// Network sinks about to get a trace's recorded times (said once they are set up, so after any usage error).

@@ -1,10 +1,7 @@
-import BlueZ
+import Assembly
 import Config
 import FoundationEssentials
 import LiveState
-import Sensors
-import Session
-import SinkVocabulary
 import Forwarding
 
 /// `hrbridge run`: live straps through the live state, as `replay` drives a trace: one session per
@@ -15,7 +12,7 @@ enum RunCommand {
         summary: "Stream live heart-rate straps and print (or forward) their Live Activity updates.",
         options: [
             .init(name: "--config", valueName: "PATH", help: "straps, activities, cadence and sinks from this file (default: see below)"),
-            .init(name: "--device", valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
+            .init(name: SettingFlag.device, valueName: "ADDRESS|NAME", help: "strap to use (repeat for several; default: the first found)", repeatable: true),
             DeviceOptions.distanceDeviceOption,
             DeviceOptions.heartRateFromOption,
             .init(name: "--record", valueName: "FILE", help: "also write each strap's raw trace, losslessly (several straps: FILE with the strap before its extension)"),
@@ -55,49 +52,29 @@ enum RunCommand {
         """
     )
 
-    /// What a flag-driven run must not mix with --config (the file says it per strap).
-    private static let perStrapFlags = ["--device", "--distance-device", "--heart-rate-from", "--sink", "--ca-file"]
-        + CadenceOptions.specOptions.map(\.name) + SinkOptions.kindFlags
+    /// What a flag-driven run must not mix with --config (the file says it per strap): every flag
+    /// with a key in the file's straps, cadence, sinks or `http`.
+    static let perStrapFlags = SettingNames.strapFlags + CadencePolicy.parameters.map(\.flag) + SinkOptions.kindFlags
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(CLIError) {
-        let controlBus = try ControlBusOption.parse(arguments, spec: spec)
         let status = StatusOption.show(arguments, console: console)
         defer { console.hideStatus() }
         let listenFlags = try ListenOptions.parse(arguments, spec: spec)
-        let configuration = if let path = try configurationPath(arguments) {
+        let bridge = if let path = try configurationPath(arguments) {
             try configured(path, console: console)
         } else {
-            try flagged(arguments)
+            try ConfigurationFlags.configuration(arguments, straps: DeviceOptions.selectors(arguments, spec: spec), spec: spec)
         }
-        let listen = try ListenOptions.merged(listenFlags, configuration.listen, spec: spec)
-        let links = SensorLinks(console: console)
-        let context = StrapSessions.Context(stateDirectory: SessionOptions.stateDirectory(arguments),
-                                            sinks: try SinkOptions.sinkContext(arguments, spec: spec, console: console),
-                                            onStop: { sensors in for sensor in sensors { links.stop(sensor) } })
-        let straps = try CLIError.catching(StrapSessions.make(configuration, context: context))
-        let recorders: [TraceRecorder?] = if let record = arguments.value("--record") {
-            try TraceRecorder.recorders(record, for: straps.map { ($0.strap.strap, $0.strap.distanceSensor, $0.strap.distance.heartRateFrom) }, spec: spec)
-        } else {
-            straps.map { _ in nil }
-        }
-        let controls = SessionControls(straps.map {
-            .init(name: $0.strap.strap.controlName, session: $0.session, distanceSensor: $0.strap.distanceSensor?.controlName)
-        })
-        let control = try CLIError.catching(
-            ControlService.start(controlBus, controls: controls, console: console)
-        )
+        let listen = try ListenOptions.merged(listenFlags, bridge.listen, spec: spec)
+        let record = arguments.value("--record")
+        if let record { try RecordFiles.check(record, for: bridge.straps.map(\.strap), spec: spec) }
+        let configuration = try RuntimeOptions.configuration(arguments, bridge: bridge, source: .straps(record: record), listen: listen,
+                                                             spec: spec, console: console)
+        let runtime = try CLIError.catching(BridgeRuntime.assemble(configuration))
+        let controls = runtime.controls
         status?.follow { controls.sensorStatus() }
-        defer { control?.close() }
-        let listener = try CLIError.catching(BridgeListener.start(
-            listen, controls: controls,
-            context: .init(stateDirectory: SessionOptions.stateDirectory(arguments), version: HRBridge.version,
-                           environment: ProcessInfo.processInfo.environment, console: console)
-        ))
-        defer { listener?.close() }
         defer { console.output.flush() }
-        try CLIError.catching(LinkedSessions.run(zip(straps, recorders).map {
-            LinkedSessions.Strap(selector: $0.strap.strap, distance: $0.strap.distanceSensor, session: $0.session, recorder: $1)
-        }, links: links, console: console))
+        try CLIError.catching(runtime.run())
     }
 
     /// `--config PATH`; else, when no per-strap flag is given, the first configuration file found
@@ -122,26 +99,5 @@ enum RunCommand {
         }
         console.warn("\(path): \(configuration.straps.count) strap\(configuration.straps.count == 1 ? "" : "s")")
         return configuration
-    }
-
-    /// The configuration the flags describe: each --device (default: the first strap found) with the
-    /// flags' cadence and sinks, as a file listing those straps would give them.
-    private static func flagged(_ arguments: ParsedArguments) throws(CLIError) -> BridgeConfiguration {
-        let selectors = try DeviceOptions.selectors(arguments, spec: spec)
-        let distanceSelector = try DeviceOptions.distanceSelector(arguments, straps: selectors, spec: spec)
-        let (policy, activity) = try CadenceOptions.parse(arguments, spec: spec)
-        do {
-            // A name or label over the 4 KB limit is the flags' fault: a usage error, before any sink opens.
-            try activity.checkFits()
-        } catch {
-            throw .usage("\(error)", spec)
-        }
-        var distance = try CadenceOptions.distance(arguments, spec: spec)
-        distance.heartRateFrom = try DeviceOptions.heartRateSource(arguments, distance: distanceSelector, spec: spec)
-        let sinks = try SinkOptions.requested(arguments, spec: spec)
-        return BridgeConfiguration(straps: selectors.map {
-            StrapConfiguration(strap: $0, distanceSensor: distanceSelector, distance: distance, activity: activity,
-                               cadence: policy, sinks: sinks)
-        }, http: SinkOptions.http(arguments))
     }
 }

@@ -1,6 +1,8 @@
 import BlueZ
 import Sensors
-import Session
+import SessionState
+import LiveLinks
+import Platform
 
 /// `hrbridge scan`: discovery filtered on every sensor kind's service, then the sensors seen.
 enum ScanCommand {

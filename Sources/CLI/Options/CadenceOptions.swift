@@ -11,11 +11,11 @@ enum CadenceOptions {
             .init(name: parameter.flag, valueName: parameter.unit.valueName,
                   help: "\(parameter.help) (default \(format(parameter.value(in: defaults))))")
         } + [
-            .init(name: "--zones", valueName: "BPM,…", help: "zone lower bounds; crossing one sends an update (default none)"),
-            .init(name: "--end-at-time-limit", valueName: nil, help: "do not start a new activity after the time limit"),
-            .init(name: "--workout-name", valueName: "NAME", help: "the activity's workoutName (default Workout)"),
-            .init(name: "--label", valueName: "TEXT", help: "the intervalLabel (default empty)"),
-            .init(name: "--wheel-circumference", valueName: "M",
+            .init(name: SettingFlag.zones, valueName: "BPM,…", help: "zone lower bounds; crossing one sends an update (default none)"),
+            .init(name: SettingFlag.endAtTimeLimit, valueName: nil, help: "do not start a new activity after the time limit"),
+            .init(name: SettingFlag.workoutName, valueName: "NAME", help: "the activity's workoutName (default Workout)"),
+            .init(name: SettingFlag.label, valueName: "TEXT", help: "the intervalLabel (default empty)"),
+            .init(name: SettingFlag.wheelCircumference, valueName: "M",
                   help: "a bike sensor's wheel, metres per revolution (default \(format(CyclingDistance.defaultWheelCircumference)): 700×23c)"),
         ]
     }()
@@ -23,10 +23,10 @@ enum CadenceOptions {
     /// What the distance sensor cannot tell itself: `--wheel-circumference`.
     static func distance(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> DistanceSettings {
         var settings = DistanceSettings()
-        guard let text = arguments.value("--wheel-circumference") else { return settings }
+        guard let text = arguments.value(SettingFlag.wheelCircumference) else { return settings }
         let range = DistanceSettings.plausibleWheelCircumference
         guard let meters = Double(text), range.contains(meters) else {
-            throw .usage("--wheel-circumference '\(text)' is not a length in metres from \(format(range.lowerBound)) to \(format(range.upperBound))", spec)
+            throw .usage("\(SettingFlag.wheelCircumference) '\(text)' is not a length in metres from \(format(range.lowerBound)) to \(format(range.upperBound))", spec)
         }
         settings.wheelCircumference = meters
         return settings
@@ -45,21 +45,21 @@ enum CadenceOptions {
             }
             parameter.set(value, in: &policy)
         }
-        if let text = arguments.value("--zones") {
+        if let text = arguments.value(SettingFlag.zones) {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             let bounds = parts.compactMap { Int($0.trimmed) }
-            guard bounds.count == parts.count else { throw .usage("--zones '\(text)' is not a list of bpm like 114,133,152", spec) }
+            guard bounds.count == parts.count else { throw .usage("\(SettingFlag.zones) '\(text)' is not a list of bpm like 114,133,152", spec) }
             policy.zoneBoundaries = bounds
         }
-        if arguments.has("--end-at-time-limit") { policy.continueAfterTimeLimit = false }
+        if arguments.has(SettingFlag.endAtTimeLimit) { policy.continueAfterTimeLimit = false }
         do {
             policy = try policy.validated()
         } catch {
             throw .usage("\(error)", spec)
         }
         var activity = ActivitySettings()
-        if let name = arguments.value("--workout-name") { activity.workoutName = name }
-        if let label = arguments.value("--label") { activity.intervalLabel = label }
+        if let name = arguments.value(SettingFlag.workoutName) { activity.workoutName = name }
+        if let label = arguments.value(SettingFlag.label) { activity.intervalLabel = label }
         return (policy, activity)
     }
 

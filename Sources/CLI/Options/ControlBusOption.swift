@@ -1,4 +1,4 @@
-import Session
+import BusControl
 
 /// `--control-bus system|session|none` for run and paced replay: where `io.hrbridge.Bridge1` is served.
 enum ControlBusOption {

@@ -1,4 +1,4 @@
-import Session
+import SessionState
 
 /// The flags of a live session, shared by paced `replay` and `run`.
 enum SessionOptions {

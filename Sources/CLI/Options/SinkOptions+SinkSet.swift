@@ -19,7 +19,7 @@ extension SinkOptions {
 
     /// `--ca-file`: the HTTP settings a configuration file's `http` object gives.
     static func http(_ arguments: ParsedArguments) -> HTTPSettings {
-        HTTPSettings(certificateAuthorityFile: arguments.value("--ca-file"))
+        HTTPSettings(certificateAuthorityFile: arguments.value(SettingFlag.caFile))
     }
 
     /// `--spool`, `--sink-grace` and `--sink-status`, which apply with flags and with a configuration.

@@ -2,6 +2,7 @@ import Forwarding
 import FoundationEssentials
 import Session
 import SinkVocabulary
+import SessionState
 
 /// The `--sink` flags shared by `replay` and `run`: where updates go and what each sink needs. Every
 /// sink flag comes from its kind's description (`SinkKinds.all`), as the configuration's sink keys
@@ -11,10 +12,10 @@ enum SinkOptions {
     /// kind's text made again on each use would weigh on a bundled replay's start-up.
     static let specOptions: [CommandSpec.Option] = {
         let kinds = SinkKinds.all.map(\.spelling).joined(separator: ", ")
-        return [.init(name: "--sink", valueName: "SINK", help: "\(kinds) (default stdout); repeat for several", repeatable: true)]
+        return [.init(name: SettingFlag.sink, valueName: "SINK", help: "\(kinds) (default stdout); repeat for several", repeatable: true)]
             + kindOptions
             + [
-                .init(name: "--ca-file", valueName: "PEM", help: "network sinks: trust these CAs instead of the system store"),
+                .init(name: SettingFlag.caFile, valueName: "PEM", help: "network sinks: trust these CAs instead of the system store"),
                 .init(name: "--spool", valueName: "DIR", help: "network sinks: undelivered starts/ends kept here for the next run (default ~/.local/state/hrbridge/spool)"),
                 .init(name: "--sink-grace", valueName: "S", help: "at exit, keep delivering this long before spooling (default \(Int(SinkSet.defaultGrace)))"),
                 .init(name: "--sink-status", valueName: "S", help: "log each sink's counters at most every S seconds"),
@@ -47,7 +48,7 @@ enum SinkOptions {
     /// The sinks the `--sink` flags ask for, each with its options from the flags, validated.
     static func requested(_ arguments: ParsedArguments, spec: CommandSpec) throws(CLIError) -> [SinkSettings] {
         var selected: [(kind: SinkKind, carried: (String, SinkValue)?)] = []
-        for text in arguments.allValues("--sink") {
+        for text in arguments.allValues(SettingFlag.sink) {
             let (kind, carried) = try select(text, spec: spec)
             if !kind.repeatable, selected.contains(where: { $0.kind.name == kind.name }) {
                 throw .usage("--sink \(text) given more than once", spec)

@@ -61,8 +61,8 @@ enum CadenceSection {
             }
         }
         return numbers + [
-            field("zoneBoundaries", \.zoneBoundaries, \.zoneBoundaries, read: bpmList, render: { .array($0.map { .number(String($0)) }) }),
-            field("continueAfterTimeLimit", \.continueAfterTimeLimit, \.continueAfterTimeLimit, read: { $0.bool() }, render: { .bool($0) }),
+            field(SettingNames.zoneBoundaries.key, \.zoneBoundaries, \.zoneBoundaries, read: bpmList, render: { .array($0.map { .number(String($0)) }) }),
+            field(SettingNames.continueAfterTimeLimit.key, \.continueAfterTimeLimit, \.continueAfterTimeLimit, read: { $0.bool() }, render: { .bool($0) }),
         ]
     }
 

@@ -93,12 +93,12 @@ enum SinkSection {
 
     static func readHTTP(_ node: ConfigNode) -> HTTPSettings {
         var settings = HTTPSettings()
-        guard let object = ObjectFields(node, allowed: ["certificateAuthorityFile", "connectTimeout", "requestTimeout"]) else {
+        guard let object = ObjectFields(node, allowed: SettingNames.keys(of: .http)) else {
             return settings
         }
-        settings.certificateAuthorityFile = object.optional("certificateAuthorityFile")?.absolutePath()
-        settings.connectTimeout = object.optional("connectTimeout")?.timeout()
-        settings.requestTimeout = object.optional("requestTimeout")?.timeout()
+        settings.certificateAuthorityFile = object.optional(SettingNames.certificateAuthorityFile.key)?.absolutePath()
+        settings.connectTimeout = object.optional(SettingNames.connectTimeout.key)?.timeout()
+        settings.requestTimeout = object.optional(SettingNames.requestTimeout.key)?.timeout()
         return settings
     }
 
@@ -133,9 +133,9 @@ enum SinkSection {
 
     static func json(_ settings: HTTPSettings) -> JSONValue {
         var members: [JSONValue.Member] = []
-        if let file = settings.certificateAuthorityFile { members.append(.init("certificateAuthorityFile", .string(file))) }
-        if let seconds = settings.connectTimeout { members.append(.init("connectTimeout", .number(JSONNumber.text(seconds)))) }
-        if let seconds = settings.requestTimeout { members.append(.init("requestTimeout", .number(JSONNumber.text(seconds)))) }
+        if let file = settings.certificateAuthorityFile { members.append(.init(SettingNames.certificateAuthorityFile.key, .string(file))) }
+        if let seconds = settings.connectTimeout { members.append(.init(SettingNames.connectTimeout.key, .number(JSONNumber.text(seconds)))) }
+        if let seconds = settings.requestTimeout { members.append(.init(SettingNames.requestTimeout.key, .number(JSONNumber.text(seconds)))) }
         return .object(members)
     }
 }

@@ -13,8 +13,7 @@ import Platform
 ///        "distanceSensor": {"name": "Stryd"}, "wheelCircumference": 2.105, "heartRateFrom": "strap"}
 ///     ]
 enum StrapSection {
-    static let keys = ["address", "name", "distanceSensor", "wheelCircumference", "heartRateFrom", "workoutName", "intervalLabel",
-                       "activityIDPrefix", "cadence", "sinks"]
+    static let keys = SettingNames.keys(of: .strap)
 
     static func read(_ node: ConfigNode, cadence base: CadenceSettings, kinds: SinkCatalog) -> [StrapConfiguration]? {
         guard let elements = node.array() else { return nil }
@@ -37,24 +36,24 @@ enum StrapSection {
     private static func readStrap(_ node: ConfigNode, cadence base: CadenceSettings, kinds: SinkCatalog) -> StrapConfiguration? {
         guard let object = ObjectFields(node, allowed: keys) else { return nil }
         let selector = readSelector(object)
-        let distanceSensor = object.optional("distanceSensor").map(readDistanceSensor)
-        let wheel = object.optional("wheelCircumference").map { $0.meters(in: DistanceSettings.plausibleWheelCircumference) }
-        let heartRateFrom = object.optional("heartRateFrom").map { $0.choice(HeartRateSource.allCases.map(\.rawValue)).flatMap(HeartRateSource.init) }
-        let workoutName = object.required("workoutName", "the workout's name shown on the Lock Screen")?.nonEmptyString()
-        let intervalLabel = object.optional("intervalLabel")?.string()
-        let prefix = object.optional("activityIDPrefix")?.activityIDPrefix()
-        let cadence = policy(own: object.optional("cadence").map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
-        let sinks = object.required("sinks", "where this strap's updates go").flatMap { SinkSection.readSinks($0, kinds: kinds) }
-        let optionalsRead = (object.has("intervalLabel") == (intervalLabel != nil)) && (object.has("activityIDPrefix") == (prefix != nil))
+        let distanceSensor = object.optional(SettingNames.distanceSensor.key).map(readDistanceSensor)
+        let wheel = object.optional(SettingNames.wheelCircumference.key).map { $0.meters(in: DistanceSettings.plausibleWheelCircumference) }
+        let heartRateFrom = object.optional(SettingNames.heartRateFrom.key).map { $0.choice(HeartRateSource.allCases.map(\.rawValue)).flatMap(HeartRateSource.init) }
+        let workoutName = object.required(SettingNames.workoutName.key, "the workout's name shown on the Lock Screen")?.nonEmptyString()
+        let intervalLabel = object.optional(SettingNames.intervalLabel.key)?.string()
+        let prefix = object.optional(SettingNames.activityIDPrefix.key)?.activityIDPrefix()
+        let cadence = policy(own: object.optional(SettingNames.strapCadence.key).map(CadenceSection.read) ?? CadenceSettings(), base: base, strap: node)
+        let sinks = object.required(SettingNames.sinks.key, "where this strap's updates go").flatMap { SinkSection.readSinks($0, kinds: kinds) }
+        let optionalsRead = (object.has(SettingNames.intervalLabel.key) == (intervalLabel != nil)) && (object.has(SettingNames.activityIDPrefix.key) == (prefix != nil))
         // An optional key that is present but unreadable has been reported: the strap is not made.
         let distanceRead = (distanceSensor.map { $0 != nil } ?? true) && (wheel.map { $0 != nil } ?? true) && (heartRateFrom.map { $0 != nil } ?? true)
         guard let selector, let workoutName, let cadence, let sinks, optionalsRead, distanceRead else { return nil }
         if let distanceSensor = distanceSensor ?? nil, distanceSensor == selector {
-            object.optional("distanceSensor")?.report("the distance sensor cannot be the strap itself")
+            object.optional(SettingNames.distanceSensor.key)?.report("the distance sensor cannot be the strap itself")
             return nil
         }
         if heartRateFrom == .machine, distanceSensor == nil {
-            object.optional("heartRateFrom")?.report("\"machine\" takes the heart rate from the distanceSensor; none is given")
+            object.optional(SettingNames.heartRateFrom.key)?.report("\"machine\" takes the heart rate from the distanceSensor; none is given")
             return nil
         }
         var activity = ActivitySettings(workoutName: workoutName)
@@ -93,7 +92,7 @@ enum StrapSection {
             return try own.overriding(base).policy()
         } catch {
             guard case let .invalidSetting(name, value, expected) = error else {
-                strap.log.report(strap.path.appending("cadence"), "\(error)")
+                strap.log.report(strap.path.appending(SettingNames.strapCadence.key), "\(error)")
                 return nil
             }
             let atStrap = own.isSet(name) || (!base.isSet(name) && own != CadenceSettings())
@@ -105,12 +104,12 @@ enum StrapSection {
 
     /// `{"address": …}` or `{"name": …}`, as a strap is named.
     private static func readDistanceSensor(_ node: ConfigNode) -> SensorSelector? {
-        guard let object = ObjectFields(node, allowed: ["address", "name"]) else { return nil }
+        guard let object = ObjectFields(node, allowed: [SettingNames.address.key, SettingNames.name.key]) else { return nil }
         return readSelector(object)
     }
 
     private static func readSelector(_ object: ObjectFields) -> SensorSelector? {
-        switch (object.optional("address"), object.optional("name")) {
+        switch (object.optional(SettingNames.address.key), object.optional(SettingNames.name.key)) {
         case let (address?, nil):
             return address.bluetoothAddress().map(SensorSelector.address)
         case let (nil, name?):
@@ -128,26 +127,26 @@ enum StrapSection {
         var members: [JSONValue.Member] = []
         members.append(selectorMember(strap.strap))
         if let sensor = strap.distanceSensor {
-            members.append(.init("distanceSensor", .object([selectorMember(sensor)])))
-            members.append(.init("wheelCircumference", .number(JSONNumber.text(strap.distance.wheelCircumference))))
-            members.append(.init("heartRateFrom", .string(strap.distance.heartRateFrom.rawValue)))
+            members.append(.init(SettingNames.distanceSensor.key, .object([selectorMember(sensor)])))
+            members.append(.init(SettingNames.wheelCircumference.key, .number(JSONNumber.text(strap.distance.wheelCircumference))))
+            members.append(.init(SettingNames.heartRateFrom.key, .string(strap.distance.heartRateFrom.rawValue)))
         }
-        members.append(.init("workoutName", .string(strap.activity.workoutName)))
-        members.append(.init("intervalLabel", .string(strap.activity.intervalLabel)))
-        members.append(.init("activityIDPrefix", .string(strap.activity.activityIDPrefix)))
-        members.append(.init("cadence", CadenceSection.json(strap.cadence)))
-        members.append(.init("sinks", .array(strap.sinks.map { SinkSection.json($0, kinds: kinds) })))
+        members.append(.init(SettingNames.workoutName.key, .string(strap.activity.workoutName)))
+        members.append(.init(SettingNames.intervalLabel.key, .string(strap.activity.intervalLabel)))
+        members.append(.init(SettingNames.activityIDPrefix.key, .string(strap.activity.activityIDPrefix)))
+        members.append(.init(SettingNames.strapCadence.key, CadenceSection.json(strap.cadence)))
+        members.append(.init(SettingNames.sinks.key, .array(strap.sinks.map { SinkSection.json($0, kinds: kinds) })))
         return .object(members)
     }
 
     /// `"address": …` or `"name": …`, as a strap or its distance sensor is named in the file.
     private static func selectorMember(_ selector: SensorSelector) -> JSONValue.Member {
         switch selector {
-        case let .address(address): .init("address", .string(address))
-        case let .name(name): .init("name", .string(name))
+        case let .address(address): .init(SettingNames.address.key, .string(address))
+        case let .name(name): .init(SettingNames.name.key, .string(name))
         // The file always names its sensors (readSelector): a configuration read from one holds
         // no "first strap found", which only the command line's default means.
-        case .anyHeartRateStrap: .init("name", .null)
+        case .anyHeartRateStrap: .init(SettingNames.name.key, .null)
         }
     }
 }

@@ -1,4 +1,3 @@
-import BlueZ
 import Sensors
 
 extension SensorSelector {

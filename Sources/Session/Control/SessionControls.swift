@@ -9,7 +9,7 @@ public final class SessionControls: Sendable {
     /// A session and the name `ctl --strap` selects it by (address or name; `replay` for a trace).
     public struct Target: Sendable {
         public let name: String
-        let session: LiveSession
+        package let session: LiveSession
         /// How the distance sensor beside the strap is named, if there is one.
         let distanceSensor: String?
 
@@ -20,7 +20,7 @@ public final class SessionControls: Sendable {
         }
 
         /// Its sensors as the status lines show them (`run`'s terminal, `ctl status --watch`).
-        func sensorStatus() -> [SensorStatus] {
+        package func sensorStatus() -> [SensorStatus] {
             session.sensorStatus(strap: name, distanceSensor: distanceSensor)
         }
     }
@@ -37,19 +37,19 @@ public final class SessionControls: Sendable {
     }
 
     /// The targets a strap selector names ("" or nil: all), case ignored.
-    func targets(strap selector: String?) -> [Target] {
+    package func targets(strap selector: String?) -> [Target] {
         guard let selector, !selector.isEmpty else { return targets }
         return targets.filter { $0.name.lowercased() == selector.lowercased() }
     }
 
     /// `action` on each of `chosen`'s running activity, answers in their order (blocks this thread).
-    func apply(_ action: ControlAction, to chosen: [Target]) -> [(target: Target, outcome: ControlOutcome)] {
+    package func apply(_ action: ControlAction, to chosen: [Target]) -> [(target: Target, outcome: ControlOutcome)] {
         zip(chosen, chosen.map { target in Self.wait { target.session.apply(action, reply: $0) } }).map { ($0, $1) }
     }
 
     /// `action` on the activity named `activity`, in whichever session has it (blocks this thread):
     /// the first session that knows it answers; unknown to all, it is unknown.
-    func apply(_ action: ControlAction, toActivity activity: String) -> (target: Target?, outcome: ControlOutcome) {
+    package func apply(_ action: ControlAction, toActivity activity: String) -> (target: Target?, outcome: ControlOutcome) {
         for target in targets {
             let outcome = Self.wait { target.session.apply(action, to: activity, reply: $0) }
             if case .unknownActivity = outcome { continue }
@@ -59,7 +59,7 @@ public final class SessionControls: Sendable {
     }
 
     /// Each session's current activity (or the one it ended last), for a listing.
-    func activities() -> [(target: Target, activity: ActivityState?)] {
+    package func activities() -> [(target: Target, activity: ActivityState?)] {
         targets.map { ($0, $0.session.status().activityState) }
     }
 
@@ -72,6 +72,7 @@ public final class SessionControls: Sendable {
 }
 
 /// One outcome handed from a session's queue to the thread that waits for it.
+// `outcome` is written once before the semaphore is signalled and read only after the wait returns.
 private final class Answer<Outcome: Sendable>: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private var outcome: Outcome?

@@ -3,6 +3,7 @@ import Platform
 /// One connected browser's event stream: the bytes the hub queued for it, handed out by `next` on
 /// the connection's own thread, which sleeps in between (no polling: it wakes when the hub adds
 /// bytes, when the hub's keep-alive comes, or when it is closed).
+// Its mutable fields are read and written only with `condition` held.
 public final class EventClient: @unchecked Sendable {
     /// What the client asked for.
     enum Stream: Equatable {

@@ -1,6 +1,7 @@
 import Forwarding
 import LiveState
 import Sensors
+import SessionState
 
 /// Ends what an earlier run left in a state file (it crashed, a sink failed, or a sink was not in
 /// its successor's configuration): a session does it first thing, `hrbridge recover` on request.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LiveState
 import Sensors
+import SessionState
 
 /// `hrbridge recover`: the leftovers of every state file in a state directory, listed or ended
 /// through sinks the caller gives. Each file is locked while it is read, as a run locks it: a file

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import FoundationEssentials
+import SessionState
 
 /// What `replay --speed` and `run` share around their live sessions: SIGINT/SIGTERM go to every
 /// session, each starts (recovering first), the command waits for all, and how they ended becomes
@@ -24,7 +25,7 @@ public enum SessionRunner {
             }
         }
         let endings = sessions.map { $0.wait() }
-        if let failure = sessions.lazy.compactMap(\.failure).first { throw failure }
+        if let failure = sessions.lazy.compactMap(\.settledFailure).first { throw failure }
         for ending in endings {
             switch ending {
             case let .hurried(signal):

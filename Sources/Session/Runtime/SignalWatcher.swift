@@ -33,13 +33,4 @@ public final class SignalWatcher: Sendable {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         SignalPipe.remove(id)
     }
-
-    /// `SIGINT`, `SIGTERM`, else `signal N`.
-    public static func name(_ number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        default: "signal \(number)"
-        }
-    }
 }

@@ -4,6 +4,8 @@ import Forwarding
 import FoundationEssentials
 import LiveState
 import Sensors
+import SinkVocabulary
+import SessionState
 
 /// One live session per strap of a configuration (for `run`: the file's, or the one its flags make): each with its own engine,
 /// sinks, state file and queue, so one strap's trouble never stalls another. The source (a BlueZ
@@ -46,23 +48,34 @@ public enum StrapSessions {
             } catch {
                 throw .invalid("\(strap.strap): \(error)")
             }
-            // The state file first: its lock guards the push tokens beside it, which the sinks use.
-            let key = SessionKey.strap(strap.strap)
-            let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: key)
-            let pushTokens = try PushTokenFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
-            let channels = try ChannelFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
-            let sinks = try sinkSet(for: strap, of: configuration, pushTokens: pushTokens, channels: channels, context: context)
             let sensors = [strap.strap] + (strap.distanceSensor.map { [$0] } ?? [])
             let onStop = context.onStop
-            let session = LiveSession(
-                feed: WorkoutFeed(engine: engine, distance: strap.distance),
-                sinks: sinks,
-                console: context.sinks.console, clock: .real, stateFile: stateFile,
-                source: .live(silence: ReconnectPolicy().silenceTimeout), onStop: { onStop(sensors) }
+            let session = try session(
+                WorkoutFeed(engine: engine, distance: strap.distance), sinks: strap.sinks, of: configuration,
+                key: SessionKey.strap(strap.strap), sinkSource: strap.strap.description, clock: .real,
+                source: .live(silence: ReconnectPolicy().silenceTimeout), onStop: { onStop(sensors) }, context: context
             )
             made.append((strap, session))
         }
         return made
+    }
+
+    /// One session, a strap's or a paced trace's: its state file first (its lock guards the push
+    /// tokens and channels beside it, which the sinks use), then its sinks, then the session. `key`
+    /// names the state file; `sinkSource`: the strap as the sinks name it (an MQTT topic level).
+    /// `afterSinks` hears of the sinks before the session exists (a replay warns about its times).
+    public static func session(_ feed: WorkoutFeed, sinks requested: [SinkSettings], of configuration: BridgeConfiguration,
+                               key: String, sinkSource: String, clock: SessionClock, source: SessionSource,
+                               onStop: @escaping @Sendable () -> Void = {}, afterSinks: (SinkSet) -> Void = { _ in },
+                               context: Context) throws(SessionError) -> LiveSession {
+        let stateFile = try ActivityStateFile.opened(directory: context.stateDirectory, key: key)
+        let pushTokens = try PushTokenFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
+        let channels = try ChannelFile.book(directory: context.stateDirectory, key: key, warn: context.sinks.console.warn)
+        let sinks = try SinkSet.make(requested, shared: configuration.shared, http: configuration.http, source: sinkSource,
+                                     pushTokens: pushTokens, channels: channels, context: context.sinks)
+        afterSinks(sinks)
+        return LiveSession(feed: feed, sinks: sinks, console: context.sinks.console, clock: clock, stateFile: stateFile,
+                           source: source, onStop: onStop)
     }
 
     /// The sinks the file gives `strap`, with their secrets read: for its session, and for

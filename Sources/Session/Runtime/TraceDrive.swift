@@ -1,6 +1,7 @@
 import Sensors
 import LiveState
 import Trace
+import SessionState
 
 /// Drives a trace through the live state on the trace's clock: virtual time advances to whichever
 /// comes first, the next event or the engine's next deadline, and the pacer holds each back to its

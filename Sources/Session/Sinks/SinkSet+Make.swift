@@ -1,6 +1,7 @@
 import Config
 import Forwarding
 import SinkVocabulary
+import SessionState
 
 extension SinkSet {
     /// What every sink of a command shares beside its own settings: where to spool, the environment
@@ -8,7 +9,7 @@ extension SinkSet {
     public struct Context {
         var spoolDirectory: String
         var environment: [String: String]
-        var console: any SessionConsole
+        package var console: any SessionConsole
         /// A paced or live run flushes each line; an unpaced replay lets stdout buffer.
         var flushEachLine: Bool
         var grace: Double

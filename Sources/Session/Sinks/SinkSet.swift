@@ -4,6 +4,7 @@ import LiveState
 import LiveView
 import Sensors
 import Synchronization
+import SessionState
 
 /// Every sink of one command: each update goes to all of them in order; at the end each finishes
 /// (network sinks deliver what they can, then spool) and its counters are logged.

@@ -1,8 +1,8 @@
 import BlueZ
 @testable import CLI
 import Sensors
-import Session
 import Testing
+import LiveLinks
 
 /// Where `--record FILE` / `record -o FILE` put each strap's trace.
 @Suite struct RecordFileNamesTests {
@@ -23,7 +23,7 @@ import Testing
 
     @Test func strapsThatWouldShareAFileAreRefused() {
         #expect(throws: CLIError.self) {
-            try TraceRecorder.recorders("x.trace", for: [(.name("HRM Pro"), nil, .strap), (.name("HRM-Pro"), nil, .strap)], spec: RecordCommand.spec)
+            try RecordFiles.check("x.trace", for: [.name("HRM Pro"), .name("HRM-Pro")], spec: RecordCommand.spec)
         }
         let result = runHRBridge(["record", "--device", "HRM Pro", "--device", "HRM/Pro", "-o", "/nonexistent/x.trace"])
         #expect(result.status == .usage)

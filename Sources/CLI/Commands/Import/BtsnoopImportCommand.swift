@@ -1,9 +1,9 @@
 import BlueZ
 import FoundationEssentials
 import Sensors
-import Session
 import Trace
 import Platform
+import LiveLinks
 
 /// `hrbridge import btsnoop CAPTURE -o OUT.trace`: a btmon capture of a real session becomes a
 /// trace per device, named as `record` names several straps' files.

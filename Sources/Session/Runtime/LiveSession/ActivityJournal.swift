@@ -1,6 +1,7 @@
 import LiveState
 import Platform
 import Sensors
+import SessionState
 
 /// Where a session's updates go, in the one order that is safe across a crash: each update into the
 /// ledger and the state file before any sink sees it, so the next run continues the sequence and

@@ -1,6 +1,7 @@
 import Dispatch
 import Forwarding
 import LiveState
+import SessionState
 
 /// What reaches a running session from outside its source: signals, a person's or the service's
 /// controls (pause, resume, label, end; `ctl`, D-Bus, MQTT, HTTP), and the machine's sleep.
@@ -21,7 +22,7 @@ extension LiveSession {
             case .over: return
             case .running: break
             }
-            console.warn("\(SignalWatcher.name(signal)): ending the activity and flushing the sinks")
+            console.warn("\(SessionError.signalName(signal)): ending the activity and flushing the sinks")
             finish(.stopped(signal: signal), at: clock.now() ?? lastEventTime)
         }
     }
@@ -73,7 +74,7 @@ extension LiveSession {
     /// The machine is about to sleep, and the links have let go (their `disconnected` went through
     /// the engine: sensor-lost, priority 10): the sinks deliver what waits, for up to `seconds`, so the
     /// phone shows the truth while this machine is away. `done` runs afterwards (on the queue).
-    func settleBeforeSleep(within seconds: Double, done: @escaping @Sendable () -> Void) {
+    package func settleBeforeSleep(within seconds: Double, done: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             if running { sinks.settle(within: seconds) }
             done()
@@ -83,7 +84,7 @@ extension LiveSession {
     /// The machine woke: the engine's deadlines are checked against the clock at once, so one that
     /// passed during the sleep (a give-up, the time limit) runs now, at its own time, and the timer
     /// is set afresh for the next. Whatever clock an armed timer was on, nothing waits for it.
-    func resumedFromSleep() {
+    package func resumedFromSleep() {
         queue.async { [self] in
             guard running, isLive else { return }
             deadlineTimerDue = nil

@@ -1,5 +1,6 @@
 import LiveState
 import Sensors
+import SessionState
 
 /// Updates out through the journal, and the session's end: the final state, the sinks flushed,
 /// what reached them struck from the state file, a failure reported once.
@@ -39,7 +40,7 @@ extension LiveSession {
         // A sink that failed missed the end: it stays owed there, and the next run with that sink sends
         // it again (same sequence). An end the state file could not record is left to recovery whole.
         journal.close(recordable: failure == nil, console: console)
-        settle(failure == nil ? ending : .failed)
+        settle(failure == nil ? ending : .failed, failure: failure)
     }
 
     /// Gives up after `error`, still ending the activity (as `cause`, at the last event) through the

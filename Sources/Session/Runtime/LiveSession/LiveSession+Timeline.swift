@@ -3,6 +3,7 @@ import LiveState
 import Platform
 import Sensors
 import Synchronization
+import SessionState
 
 /// The session's time line: events from the source and the engine's deadlines, handled in order on
 /// the queue, and the one timer set for whatever comes next.
@@ -14,7 +15,7 @@ extension LiveSession {
     }
 
     /// `deliver` from a source already running on `queue`: handled at once.
-    func deliverOnQueue(_ event: SensorEvent) {
+    package func deliverOnQueue(_ event: SensorEvent) {
         // Checked in debug builds (the tests): the release build runs this per notification, and the
         // check is two calls into libdispatch, each a cost after every wake-up in the realbluez VM.
         #if DEBUG
@@ -34,7 +35,7 @@ extension LiveSession {
     }
 
     /// A warning from what runs beside the session on its queue (the recorder), in the log's order.
-    func warnOnQueue(_ message: String) {
+    package func warnOnQueue(_ message: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         console.warn(message)
     }
@@ -43,7 +44,7 @@ extension LiveSession {
     /// signal it leaves the end to the signal's own step: `stop(signal:)` lets the source go before
     /// that step reaches the queue, so the input's end may get there first, and the run must still
     /// end as stopped by the signal (exit 130/143), not as a source that ran out.
-    func endOfInput() {
+    package func endOfInput() {
         queue.async { [self] in
             guard signalsSeen.load(ordering: .acquiring) == 0 else { return }
             switch phase {

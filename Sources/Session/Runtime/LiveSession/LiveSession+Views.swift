@@ -41,7 +41,7 @@ extension LiveSession {
 
 extension LiveSession {
     /// The strap's broadcast channel phones should join now (`ChannelRegistry.current`), if it has one.
-    func broadcastChannel() -> ChannelRegistry.Channel? {
+    package func broadcastChannel() -> ChannelRegistry.Channel? {
         queue.sync { sinks.channels.snapshot.current }
     }
 

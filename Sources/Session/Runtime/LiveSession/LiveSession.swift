@@ -3,6 +3,7 @@ import LiveState
 import Platform
 import Sensors
 import Synchronization
+import SessionState
 
 /// Where a live session's events come from.
 public enum SessionSource {
@@ -24,6 +25,8 @@ public enum SessionSource {
 /// Its parts: this file (state, start, status, the outcome), `+Timeline` (events and deadlines in
 /// order, the one timer), `+Controls` (signals, pause/resume/label/end, sleep), `+Ending` (updates
 /// out through the journal, the end and failures).
+// Its mutable state is touched only on `queue` (entry points hop onto it or check they are on it);
+// what other threads read goes through `outcome` (a Mutex), `signalsSeen` (an Atomic) or the semaphore.
 public final class LiveSession: @unchecked Sendable {
     /// How the session ended, for what `SessionRunner` throws.
     enum Ending: Sendable, Equatable {
@@ -39,7 +42,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// All session state lives here. A live strap link may run on it too (`deliverOnQueue`): a value
     /// then goes from the socket through the engine on one thread, with no hand-off.
-    let queue: DispatchQueue
+    package let queue: DispatchQueue
     /// The variables each notification reads and writes (`feed`, `phase`, `lastEventTime`,
     /// `deadlineTimerDue`) skip the dynamic exclusivity check (`swift_beginAccess`, a runtime call per
     /// access, several a notification). It catches overlapping accesses; none can happen here: they are
@@ -70,10 +73,12 @@ public final class LiveSession: @unchecked Sendable {
     /// What the deadline timer is set for (engine time); nil when it is not set.
     @exclusivity(unchecked) var deadlineTimerDue: Timestamp?
     private var statusTimer: (any DispatchSourceTimer)?
-    /// The first failure (a sink's output gone, the state file unwritable), or the trace line it broke off at.
+    /// The first failure (a sink's output gone, the state file unwritable), or the trace line it broke
+    /// off at. On the queue only: others read it as settled (`settledFailure`).
     var failure: SessionError?
     let signalsSeen = Atomic<Int>(0)
-    private let outcome = Mutex<Ending?>(nil)
+    /// How the session ended, with its failure as it stood then: what `wait()` and `settledFailure` return.
+    private let outcome = Mutex<(ending: Ending, failure: SessionError?)?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Events a paced replay handles in one go before letting timers and signals in (at high speeds
@@ -105,8 +110,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Ends what the last run left (before anything else goes out), then starts taking events.
     func start() throws(SessionError) {
-        connectSinkControl()
-        if let failure = queue.sync(execute: { begin() }) { throw failure }
+        if let failure = queue.sync(execute: { connectSinkControl(); return begin() }) { throw failure }
     }
 
     /// `start()` on the queue: recovery, then the timers and (for a trace) the first events.
@@ -119,7 +123,7 @@ public final class LiveSession: @unchecked Sendable {
             phase = .over
             journal.abandon()
             failure = error
-            settle(.failed)
+            settle(.failed, failure: error)
             return error
         }
         phase = .running
@@ -139,7 +143,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// The current activity and the sinks' counters.
-    func status() -> SessionStatus {
+    package func status() -> SessionStatus {
         queue.sync {
             let shown = (journal.currentUpdate ?? journal.lastUpdate)?.activityID
             return SessionStatus(running: running, activity: journal.currentUpdate, latest: journal.lastUpdate,
@@ -158,13 +162,20 @@ public final class LiveSession: @unchecked Sendable {
     func wait() -> Ending {
         finished.wait()
         finished.signal() // later waiters return too
-        return outcome.withLock { $0 } ?? .failed
+        return outcome.withLock { $0?.ending } ?? .failed
     }
 
-    /// The first outcome is the session's: `wait()` returns it.
-    func settle(_ ending: Ending) {
+    /// The failure the session ended with (any thread, once `wait()` has returned); nil when a second
+    /// signal hurried it before it knew.
+    var settledFailure: SessionError? {
+        outcome.withLock { $0?.failure }
+    }
+
+    /// The first outcome is the session's: `wait()` returns it. `failure`: the session's, passed on the
+    /// queue (a second signal settles from its own thread, without one).
+    func settle(_ ending: Ending, failure: SessionError? = nil) {
         let first = outcome.withLock { outcome in
-            defer { if outcome == nil { outcome = ending } }
+            defer { if outcome == nil { outcome = (ending, failure) } }
             return outcome == nil
         }
         if first { finished.signal() }

@@ -1,12 +1,12 @@
+import BusControl
 import Config
 import FoundationEssentials
+import ListenerAPI
+import LiveLinks
 import LiveState
 import Session
 import SessionState
 import Trace
-import ListenerAPI
-import BusControl
-import LiveLinks
 
 /// The whole runtime of `run`, `replay` and the service, made in one place from a
 /// `RuntimeConfiguration`: one live session per strap (or the trace's one), each with its engine,

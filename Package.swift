@@ -73,14 +73,14 @@ let package = Package(
         // The BlueZ side of run, record and scan: the bus and the mirror, a link per sensor, a strap and
         // its distance sensor on one queue (WorkoutLinks, EventOrder), LinkedSessions for run,
         // RecordedLinks for record, the trace recorder, and logind's sleep inhibitor around them.
-        .target(name: "LiveLinks", dependencies: ["Session", "SessionState", "BlueZ", "DBus", "Sensors", "Trace"]),
+        .target(name: "LiveLinks", dependencies: ["Session", "SessionState", "BlueZ", "DBus", "Sensors", "Trace", "Platform"]),
         // io.hrbridge.Bridge1 on D-Bus (what `ctl` calls): the sessions' controls served on a bus.
         .target(name: "BusControl", dependencies: ["Session", "SessionState", "DBus", "LiveState", "LiveView", "Platform"]),
         // The HTTP API on the listener: one route table (BridgeAPI), handlers by concern, Prometheus
         // text, the OpenAPI contract, and starting the listener over HTTPServer.
         .target(
             name: "ListenerAPI",
-            dependencies: ["Session", "SessionState", "HTTPServer", "LiveState", "LiveView", "Config", "Forwarding", "SinkVocabulary", "BlueZ", "Platform"],
+            dependencies: ["Session", "SessionState", "HTTPServer", "LiveState", "LiveView", "Config", "Forwarding", "SinkVocabulary", "BlueZ", "Platform", "Sensors"],
             exclude: ["bridge-api.openapi.json"] // the listener's contract, for people and the contract test
         ),
         // The one builder of the runtime `run`, `replay` and the service run: from a configuration (a
@@ -131,28 +131,28 @@ let package = Package(
         .testTarget(name: "LiveStateTests", dependencies: ["LiveState", "Evaluation", "Sensors", "TestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "LiveState", "Sensors"]),
         .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "LiveState", "Sensors", "TestSupport"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "SinkVocabulary", "Forwarding", "LiveState", "TestSupport", "Sensors"]),
         .testTarget(
             name: "ForwardingTests",
-            dependencies: ["Forwarding", "CLI", "Session", "SessionState", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport"]
+            dependencies: ["Forwarding", "CLI", "Session", "SessionState", "Config", "LiveState", "Sensors", "TestSupport", "BusTestSupport", "ProcessTestSupport", "SinkVocabulary"]
         ),
         .testTarget(name: "SessionStateTests", dependencies: ["SessionState", "LiveState", "Sensors", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "Platform"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Config", "Forwarding"]),
         .testTarget(
             name: "SessionTests",
             dependencies: ["Session", "SessionState", "CLI", "SinkVocabulary", "Forwarding", "Config", "LiveState", "Sensors", "Trace",
-                           "TestSupport", "SessionTestSupport", "ProcessTestSupport"]
+                           "TestSupport", "SessionTestSupport", "ProcessTestSupport", "BlueZ", "ListenerAPI", "LiveView"]
         ),
         // Listener/: the HTTP API through the built binary (its contract, sockets, control surfaces).
         .testTarget(
             name: "ListenerAPITests",
             dependencies: ["ListenerAPI", "Session", "SessionState", "Config", "LiveState", "Sensors", "HTTPServer",
-                           "TestSupport", "SessionTestSupport", "BusTestSupport", "ProcessTestSupport"]
+                           "TestSupport", "SessionTestSupport", "BusTestSupport", "ProcessTestSupport", "Forwarding", "CLI"]
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Session", "SessionState", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus"],
+            dependencies: ["CLI", "Session", "SessionState", "Trace", "Sensors", "LiveState", "Evaluation", "Config", "TestSupport", "BusTestSupport", "DBus", "BlueZ", "Forwarding", "LiveLinks"],
             // Traces and golden outputs, read through #filePath; the browser test's Python driver.
             exclude: ["Fixtures", "Browser/Driver"]
         ),

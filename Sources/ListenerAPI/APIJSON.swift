@@ -57,12 +57,9 @@ enum APIJSON {
         var json = JSONBytes(capacity: 64 + 256 * count)
         json.beginObject()
         json.key(key)
-        json.raw(UInt8(ascii: "["))
-        for index in 0..<count {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
+        json.array(0..<count) { json, index in
             element(index, &json)
         }
-        json.raw(UInt8(ascii: "]"))
         json.endObject()
         return json.bytes
     }

@@ -50,9 +50,7 @@ public enum PreviewMessages {
         json.key("strap")
         json.string(strap)
         json.key("sinks")
-        json.raw(UInt8(ascii: "["))
-        for (index, report) in reports.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
+        json.array(reports) { json, report in
             json.beginObject()
             json.key("name")
             json.string(report.name)
@@ -72,7 +70,6 @@ public enum PreviewMessages {
             }
             json.endObject()
         }
-        json.raw(UInt8(ascii: "]"))
         json.endObject()
         return EventStreamFrame.message(id: nil, event: sinksEvent, data: json.bytes)
     }

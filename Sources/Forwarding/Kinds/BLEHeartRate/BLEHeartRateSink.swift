@@ -1,7 +1,7 @@
 import BlueZ
 import DBus
-import Dispatch
 import LiveState
+import Platform
 import Sensors
 
 /// The peripheral as a sink: fed samples (`SampleSink`), not the Live Activity's updates, which it
@@ -23,7 +23,7 @@ final class BLEHeartRateSink: UpdateSink, SampleSink, PeripheralStatus {
     /// Connects to the system bus and starts advertising. A bluetoothd that is not running yet is
     /// no failure (the peripheral registers once it is); a system bus that cannot be reached is.
     static func start(name: String, adapter: String?, log: @escaping @Sendable (String) -> Void) throws(SinkSetupError) -> BLEHeartRateSink {
-        let result: Result<BLEPeripheral, BusError> = Self.blocking {
+        let result: Result<BLEPeripheral, BusError> = runBlocking {
             do throws(BusError) {
                 let connection = try await BusConnection.connect(to: .system)
                 return .success(try await BLEPeripheral.start(on: connection, settings: .init(name: name, adapter: adapter), log: log))
@@ -61,7 +61,7 @@ final class BLEHeartRateSink: UpdateSink, SampleSink, PeripheralStatus {
 
     func finish(grace: Double) {
         let peripheral = peripheral
-        Self.blocking { await peripheral.stop() }
+        runBlocking { await peripheral.stop() }
     }
 
     var counters: SinkCounters {
@@ -73,22 +73,6 @@ final class BLEHeartRateSink: UpdateSink, SampleSink, PeripheralStatus {
     }
 
     var peripheralSnapshot: BLEPeripheral.Snapshot { peripheral.snapshot }
-
-    /// Sink setup and finish are synchronous; the bus work runs on the concurrency pool meanwhile.
-    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let box = Box<T>()
-        Task {
-            box.value = await body()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
-    }
-}
-
-private final class Box<T>: @unchecked Sendable {
-    var value: T?
 }
 
 /// A sink that is a Bluetooth peripheral: what status, metrics and the preview say of it.

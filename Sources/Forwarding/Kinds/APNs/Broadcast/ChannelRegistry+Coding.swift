@@ -15,9 +15,7 @@ extension ChannelRegistry {
         json.key("version")
         json.integer(Self.formatVersion)
         json.key("channels")
-        json.raw(UInt8(ascii: "["))
-        for (index, channel) in channels.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
+        json.array(channels) { json, channel in
             json.beginObject()
             json.key("channel")
             json.string(channel.id, escapingSlash: false)
@@ -39,7 +37,6 @@ extension ChannelRegistry {
             }
             json.endObject()
         }
-        json.raw(UInt8(ascii: "]"))
         json.endObject()
         json.raw(UInt8(ascii: "\n"))
         return json.bytes

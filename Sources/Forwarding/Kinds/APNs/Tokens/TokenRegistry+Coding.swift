@@ -20,9 +20,7 @@ extension TokenRegistry {
             Self.write(pushToStart, into: &json)
         }
         json.key("activities")
-        json.raw(UInt8(ascii: "["))
-        for (index, state) in activities.enumerated() {
-            if index > 0 { json.raw(UInt8(ascii: ",")) }
+        json.array(activities) { json, state in
             json.beginObject()
             json.key("activity")
             json.string(state.id, escapingSlash: false)
@@ -40,7 +38,6 @@ extension TokenRegistry {
             }
             json.endObject()
         }
-        json.raw(UInt8(ascii: "]"))
         json.endObject()
         json.raw(UInt8(ascii: "\n"))
         return json.bytes

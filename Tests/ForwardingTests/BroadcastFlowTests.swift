@@ -131,4 +131,28 @@ import Testing
         #expect(rig.requests(Self.delete).map { $0.header("apns-channel-id") } == [channel])
         #expect(recover.log.contains("deleted broadcast channel \(channel)"), "\(recover.log)")
     }
+
+    /// A stopped run's activities all ended, so it keeps no state file, but its channel waits out the
+    /// end's dismissal window in the channel file: `hrbridge recover` deletes it all the same.
+    @Test func recoverDeletesTheChannelAStoppedRunLeftWaiting() throws {
+        let rig = try Rig()
+        let (state, spool) = (rig.files.path("state"), rig.files.path("spool"))
+        let run = try BridgeProcess(["replay", "--speed", "10", "--from-now", "--state-dir", state, "--spool", spool,
+                                     "--control-bus", "none", "--sink", "stdout"] + rig.apnsFlags + [rig.trace])
+        #expect(run.wait(timeout: 20) { rig.broadcasts.count >= 2 }, "\(run.log)")
+        run.send(SIGTERM)
+        #expect(run.exitStatus(timeout: 30) == 143, "\(run.log)")
+        #expect(run.log.contains("stays, to be deleted after"), "\(run.log)")
+        let channel = try #require(rig.broadcasts.first?.header("apns-channel-id"))
+        let stateFiles = (try? FileManager.default.contentsOfDirectory(atPath: state + "/activities")) ?? []
+        #expect(!stateFiles.contains { $0.hasSuffix(".json") }, "every activity ended: \(stateFiles)")
+        #expect(rig.requests(Self.delete).isEmpty)
+
+        let recover = try BridgeProcess(["recover", "--state-dir", state, "--spool", spool, "--sink", "stdout"] + rig.apnsFlags)
+        #expect(recover.exitStatus(timeout: 30) == 0, "\(recover.log)")
+        #expect(rig.requests(Self.delete).map { $0.header("apns-channel-id") } == [channel])
+        #expect(recover.log.contains("deleted broadcast channel \(channel)"), "\(recover.log)")
+        let channelFiles = (try? FileManager.default.contentsOfDirectory(atPath: state + "/channels")) ?? []
+        #expect(channelFiles.isEmpty, "\(channelFiles)")
+    }
 }

@@ -4,9 +4,8 @@ import FoundationEssentials
 import LiveState
 import Platform
 import Session
-import SinkVocabulary
-import Forwarding
 import SessionState
+import SinkVocabulary
 
 /// `hrbridge recover`: lists, or ends on request, the activities earlier runs left unended at some
 /// sink (a crash, a sink that failed, a sink the next run was not configured with).
@@ -37,6 +36,9 @@ enum RecoverCommand {
         needs nothing but its path: it always gets its end. The state files are found under
         --state-dir, else the state directory, as run and replay choose it. A state file that a
         running hrbridge holds is skipped: its activity is that run's, not a leftover.
+        An APNs sink with --apns-broadcast also deletes the strap's broadcast channels
+        (channels/<key>.json), after the ends on them, even when no activity is left: a
+        stopped run leaves its channel for the end's dismissal window.
 
         Exit 0 when nothing is left; 73 when a sink failed on an end; 75 when an end is still
         owed to a sink not given, was only spooled (the server did not take it within
@@ -65,13 +67,25 @@ enum RecoverCommand {
         var owed: [String] = []
         var failed: [String] = []
         for key in keys {
-            let (sinks, policy) = try sinksFor(key)
-            switch LeftoverRecovery.end(directory: directory, key: key, sinks: sinks, policy: policy, console: console) {
+            var made: SinkSet?
+            var unmade: CLIError?
+            let outcome = LeftoverRecovery.end(directory: directory, key: key, console: console) { () throws(SessionError) in
+                do throws(CLIError) {
+                    let (sinks, policy) = try sinksFor(key)
+                    made = sinks
+                    return (sinks, policy)
+                } catch {
+                    unmade = error
+                    throw .misconfigured(error.message)
+                }
+            }
+            if let unmade { throw unmade }
+            switch outcome {
             case let .owed(leftovers):
                 owed += leftovers.map { "\($0.activity) (\($0.lastEvent == "end" ? "end" : "last update") #\($0.lastSequence)) "
                     + "still owed to \($0.owedTo.joined(separator: ", ")) in \($0.stateFile)" }
-                if sinks.spooledCount > 0 {
-                    owed.append("\(sinks.spooledCount) lifecycle steps from \(key) were spooled, not delivered: run recover again "
+                if let made, made.spooledCount > 0 {
+                    owed.append("\(made.spooledCount) lifecycle steps from \(key) were spooled, not delivered: run recover again "
                         + "with the same sinks when the server is back")
                 }
             case let .inUse(message): owed.append(message)
@@ -131,8 +145,8 @@ enum RecoverCommand {
         if flagged, arguments.value("--config") != nil { throw .usage("--sink and --config exclude each other", spec) }
         let grace = try SinkOptions.seconds(arguments, "--sink-grace", default: SinkSet.defaultGrace, spec: spec) ?? SinkSet.defaultGrace
         let directory = SessionOptions.stateDirectory(arguments)
-        // Each state file's push tokens: an end that waited for its token goes to it. Read now, written
-        // only once the sinks take an end, after `LeftoverRecovery.end` locked the state file.
+        // Each state file's push tokens: an end that waited for its token goes to it. Read and written
+        // under the state file's lock: `LeftoverRecovery.end` takes it before it asks for the sinks.
         let pushTokens = { (key: String) throws(CLIError) -> PushTokenBook in
             try CLIError.catching(PushTokenFile.book(directory: directory, key: key, warn: console.warn))
         }

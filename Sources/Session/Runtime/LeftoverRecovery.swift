@@ -28,11 +28,15 @@ public enum LeftoverRecovery {
         case failed(String)
     }
 
-    /// The keys of the state files in `directory` (`<directory>/activities/<key>.json`), sorted;
-    /// files set aside as corrupt and temporary files are not state files.
+    /// The keys of the state files in `directory` (`<directory>/activities/<key>.json`) and of the
+    /// broadcast channel files (`<directory>/channels/<key>.json`), sorted: a strap whose activities
+    /// all ended keeps no state file, yet its channels wait for their deletion. Files set aside as
+    /// corrupt and temporary files are neither.
     public static func keys(in directory: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/activities")) ?? []
-        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
+        let names = ["activities", "channels"].flatMap { folder in
+            (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
+        }
+        return Set(names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }).sorted()
     }
 
     /// What the state file `key` lists, without changing it (a damaged file is reported, left in place).
@@ -47,12 +51,15 @@ public enum LeftoverRecovery {
     }
 
     /// Ends each leftover of the state file `key` as a run's start-up would (the same end, the same
-    /// sequence rules) through `sinks` (and any file it is owed to), waits for them to deliver or
-    /// spool, and keeps in the file only what is still owed.
-    public static func end(directory: String, key: String, sinks: SinkSet, policy: CadencePolicy,
-                           console: any SessionConsole) -> Outcome {
+    /// sequence rules) through the sinks `makeSinks` gives (and any file it is owed to), waits for
+    /// them to deliver or spool, and keeps in the file only what is still owed. The sinks are made
+    /// once the file is locked: a sink with broadcast channels deletes the strap's channels as it
+    /// starts, and while a running hrbridge holds the file those channels are that run's.
+    public static func end(directory: String, key: String, console: any SessionConsole,
+                           sinks makeSinks: () throws(SessionError) -> (SinkSet, CadencePolicy)) -> Outcome {
         withStateFile(directory: directory, key: key) { stateFile throws(SessionError) in
             guard let now = SessionClock.real.now() else { throw .unavailable("the system clock is before 1970") }
+            let (sinks, policy) = try makeSinks()
             var ledger: ActivityLedger
             do throws(SessionError) {
                 ledger = try LeftoverEnds.send(from: stateFile, through: sinks, console: console, policy: policy, at: now)

@@ -256,4 +256,32 @@ import Testing
         #expect(book.snapshot.channels.isEmpty)
         #expect(rig.log.all.contains { $0.contains("deleted broadcast channel \(waiting.id) (APNs had it no longer: APNs 404 ChannelNotRegistered)") })
     }
+
+    /// Apple's push host, on either port it answers (443, 2197), with or without a slash, manages
+    /// channels at the management host of the same environment; any other push server (a local
+    /// one) takes the management requests itself.
+    @Test(arguments: [
+        ("https://api.push.apple.com", "https://api-manage-broadcast.push.apple.com:2196"),
+        ("https://api.push.apple.com:443/", "https://api-manage-broadcast.push.apple.com:2196"),
+        ("https://api.push.apple.com:2197", "https://api-manage-broadcast.push.apple.com:2196"),
+        ("https://API.Sandbox.Push.Apple.com:2197/", "https://api-manage-broadcast.sandbox.push.apple.com:2195"),
+        ("https://127.0.0.1:8443/", "https://127.0.0.1:8443"),
+    ])
+    func applesPushHostsManageChannelsAtTheirManagementHost(push: String, management: String) {
+        #expect(APNsSinkSettings(baseURL: push, bundleID: Self.bundleID).managementURL == management)
+    }
+
+    /// A created channel's id: in the `apns-channel-id` header as Apple documents it, or in a JSON
+    /// body under either name one report saw; nothing else (no id, or text no channel id can be).
+    @Test(arguments: [
+        (HTTPResponse(status: 201, headers: ["apns-channel-id": "dHdvLWNoYW5uZWw="]), "dHdvLWNoYW5uZWw=" as String?),
+        (HTTPResponse(status: 200, body: Array(#"{"channel-id":"Ym9keS1pZA=="}"#.utf8)), "Ym9keS1pZA=="),
+        (HTTPResponse(status: 200, body: Array(#"{"apns-channel-id":"Ym9keS1pZA=="}"#.utf8)), "Ym9keS1pZA=="),
+        (HTTPResponse(status: 200, body: Array(#"{"reason":"none"}"#.utf8)), nil),
+        (HTTPResponse(status: 200, body: Array("not json".utf8)), nil),
+        (HTTPResponse(status: 201, headers: ["apns-channel-id": "no spaces allowed"]), nil),
+    ])
+    func aCreatedChannelsIDIsTakenFromTheHeaderOrTheBody(response: HTTPResponse, id: String?) {
+        #expect(ChannelManagement.createdID(response) == id)
+    }
 }

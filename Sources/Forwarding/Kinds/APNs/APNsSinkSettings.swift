@@ -11,8 +11,9 @@ public struct APNsSinkSettings: Sendable, Equatable {
     static let servers = [(name: "production", url: productionURL), (name: "sandbox", url: sandboxURL)]
     /// Where each of Apple's environments manages broadcast channels (Apple, "Sending channel
     /// management requests to APNs"): a host and port of their own.
-    static let managementURLs = [productionURL: "https://api-manage-broadcast.push.apple.com:2196",
-                                 sandboxURL: "https://api-manage-broadcast.sandbox.push.apple.com:2195"]
+    /// Keyed by the push host alone: Apple's push hosts answer on 443 and 2197, and a URL may name either.
+    static let managementURLs = ["api.push.apple.com": "https://api-manage-broadcast.push.apple.com:2196",
+                                 "api.sandbox.push.apple.com": "https://api-manage-broadcast.sandbox.push.apple.com:2195"]
 
     public var baseURL: String
     /// The app's bundle id; the topic is `<bundle id>.push-type.liveactivity`.
@@ -52,7 +53,15 @@ public struct APNsSinkSettings: Sendable, Equatable {
     /// Where channels are created and deleted: Apple's management host for Apple's push hosts; any
     /// other push server (a local one) takes the management requests at its own URL.
     public var managementURL: String {
-        Self.managementURLs[PushBody.base(baseURL)] ?? PushBody.base(baseURL)
+        Self.managementURLs[Self.host(of: baseURL)] ?? PushBody.base(baseURL)
+    }
+
+    /// `https://api.push.apple.com:2197/` → `api.push.apple.com`: no scheme, port or path, lower case.
+    static func host(of url: String) -> String {
+        var rest = Substring(url)
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+        let authority = rest.prefix { $0 != "/" }
+        return String(authority.prefix { $0 != ":" }).lowercased()
     }
 
     /// The broadcast channels of this app in this environment.

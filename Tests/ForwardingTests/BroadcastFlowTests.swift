@@ -155,4 +155,23 @@ import Testing
         let channelFiles = (try? FileManager.default.contentsOfDirectory(atPath: state + "/channels")) ?? []
         #expect(channelFiles.isEmpty, "\(channelFiles)")
     }
+
+    /// A sink that does both: the activity's own token (the app started it) gets the start's state,
+    /// every update and the end; the channel gets every update and the end as one publish each; each
+    /// path sends its own requests, in order, none twice.
+    @Test func theTokenPathAndTheChannelEachCarryEveryUpdate() throws {
+        let rig = try Rig()
+        let deviceToken = try rig.files.write("device-token.hex", APNsSinkTests.deviceToken + "\n")
+        let bridge = try BridgeProcess(["replay", "--speed", "20", "--state-dir", rig.files.path("state"), "--control-bus", "none",
+                                        "--sink", "stdout"] + rig.apnsFlags + ["--apns-device-token-file", deviceToken, rig.trace])
+        #expect(bridge.exitStatus(timeout: 60) == 0, "\(bridge.log)")
+        let updates = bridge.outputLines.map(BridgeProcess.json)
+        let sent = updates.dropFirst().map { ($0["timestamp"] as? Double).map { Int($0) } }
+        let toToken = rig.requests("POST /3/device/\(APNsSinkTests.deviceToken)")
+        #expect(toToken.map { APNsSinkTests.aps($0)["timestamp"] as? Int } == updates.map { ($0["timestamp"] as? Double).map { Int($0) } },
+                "the token path: the start's state, every update and the end, in order")
+        #expect(toToken.allSatisfy { $0.header("apns-topic") == "\(Self.bundleID).push-type.liveactivity" })
+        #expect(rig.broadcasts.map { APNsSinkTests.aps($0)["timestamp"] as? Int } == sent, "the channel: the same, each once")
+        #expect(rig.requests(Self.create).count == 1 && rig.requests(Self.delete).count == 1, "\(rig.lines)")
+    }
 }

@@ -21,14 +21,7 @@ extension BridgeAPI {
         json.beginObject()
         json.key("strap")
         json.string(target.name, escapingSlash: false)
-        json.key("channel")
-        json.string(channel.id, escapingSlash: false)
-        json.key("storagePolicy")
-        json.integer(channel.storagePolicy.rawValue)
-        if let activity = channel.activity {
-            json.key("activity")
-            json.string(activity)
-        }
+        channel.writeAnnouncement(into: &json)
         json.endObject()
         return .json(HTTPStatus.ok, json.bytes)
     }

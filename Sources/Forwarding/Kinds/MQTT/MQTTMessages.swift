@@ -38,14 +38,7 @@ extension MQTTMessages {
         if let channel {
             var json = JSONBytes(capacity: 128)
             json.beginObject()
-            json.key("channel")
-            json.string(channel.id, escapingSlash: false)
-            json.key("storagePolicy")
-            json.integer(channel.storagePolicy.rawValue)
-            if let activity = channel.activity {
-                json.key("activity")
-                json.string(activity, escapingSlash: false)
-            }
+            channel.writeAnnouncement(into: &json)
             json.endObject()
             payload = json.bytes
         }

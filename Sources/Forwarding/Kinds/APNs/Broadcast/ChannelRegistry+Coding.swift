@@ -92,3 +92,19 @@ private struct StoredChannel: Decodable {
     var activity: String?
     var deleteAfter: Int64?
 }
+
+extension ChannelRegistry.Channel {
+    /// What an app is told of the channel, over HTTP and on MQTT alike: `"channel": ID,
+    /// "storagePolicy": 0|1` and, while an activity is on it, `"activity": ID`; the fields only, in
+    /// whatever object the caller opened.
+    public func writeAnnouncement(into json: inout JSONBytes) {
+        json.key("channel")
+        json.string(id, escapingSlash: false)
+        json.key("storagePolicy")
+        json.integer(storagePolicy.rawValue)
+        if let activity {
+            json.key("activity")
+            json.string(activity, escapingSlash: false)
+        }
+    }
+}

@@ -119,10 +119,12 @@ public final class SinkSet {
         if let firstFailure { throw .unwritable(firstFailure.description) }
     }
 
+    /// Some sink takes the workout's samples one by one (`take`).
+    var takesSamples: Bool { !sampleSinks.isEmpty }
+
     /// One of the workout's events, after the engine took it: its samples to the sample sinks.
     /// `machineHeartRateShown`: the activity shows the distance sensor's heart rate now.
     func take(_ event: SensorEvent, machineHeartRateShown: Bool) {
-        guard !sampleSinks.isEmpty else { return }
         for sample in sampleReader.samples(in: event, machineHeartRateShown: machineHeartRateShown) {
             for sink in sampleSinks where !failed.contains(ObjectIdentifier(sink)) { sink.take(sample) }
         }

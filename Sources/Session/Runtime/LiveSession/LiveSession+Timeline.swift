@@ -126,7 +126,7 @@ extension LiveSession {
         var updates: [ActivityUpdate] = [] // empty for most events: no allocation
         var warnings: [String] = []
         _ = feed.handle(event, updates: &updates, warnings: &warnings)
-        sinks.take(event, machineHeartRateShown: feed.heartRateFromMachineNow)
+        if sinksTakeSamples { sinks.take(event, machineHeartRateShown: feed.heartRateFromMachineNow) }
         for warning in warnings { console.warn(origin.map { "\($0): \(warning)" } ?? warning) }
         if !updates.isEmpty { send(updates) }
     }

@@ -50,6 +50,10 @@ public final class LiveSession: @unchecked Sendable {
     @exclusivity(unchecked) var feed: WorkoutFeed
     var journal: ActivityJournal
     var sinks: SinkSet { journal.sinks }
+    /// A sink takes the workout's samples one by one (a Bluetooth peripheral). Read per event from a
+    /// constant: reaching the sinks through the journal for a set that is almost always empty cost
+    /// each notification a class access and a retain.
+    let sinksTakeSamples: Bool
     let console: any SessionConsole
     let clock: SessionClock
     /// The paced trace pulled from; nil for a live source.
@@ -93,6 +97,7 @@ public final class LiveSession: @unchecked Sendable {
         self.queue = queue
         self.feed = feed
         journal = ActivityJournal(sinks: sinks, stateFile: stateFile)
+        sinksTakeSamples = sinks.takesSamples
         self.console = console
         self.clock = clock
         self.onStop = onStop

@@ -93,6 +93,9 @@ import Testing
         let published = dashboard.messages(on: topic).map(\.payload)
         #expect(published == [#"{"channel":"\#(channel)","storagePolicy":1,"activity":"\#(activity)"}"#,
                               #"{"channel":"\#(channel)","storagePolicy":1}"#, ""], "retained while it exists, cleared once deleted")
+        // Retained as published (the dashboard subscribes with retain-as-published): a phone that
+        // subscribes later finds the channel, and the empty retained message clears it.
+        #expect(dashboard.messages(on: topic).map(\.retained) == [true, true, true], "\(dashboard.messages(on: topic))")
     }
 
     /// A stop and a restart keep the channel (not created twice: the next start joins the same one);

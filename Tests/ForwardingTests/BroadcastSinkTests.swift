@@ -38,9 +38,10 @@ import Testing
         }
 
         /// The broadcast path alone, on `channels`.
-        func sink(_ channels: ChannelBook, policy: MessageStoragePolicy = .mostRecentMessageStored, startToken: Bool = true) -> NetworkSink {
+        func sink(_ channels: ChannelBook, policy: MessageStoragePolicy = .mostRecentMessageStored, startToken: Bool = true,
+                  delivery: DeliveryWorker.Settings = FastDelivery.settings) -> NetworkSink {
             .apnsBroadcast(settings: settings(startToken: startToken), policy: policy, tokens: tokens, channels: channels, pushTokens: nil,
-                           http: HTTPClientConfiguration(certificateAuthorityFile: certificates.caFile), settings: FastDelivery.settings,
+                           http: HTTPClientConfiguration(certificateAuthorityFile: certificates.caFile), settings: delivery,
                            spoolDirectory: nil, log: log.sink)
         }
 
@@ -204,6 +205,29 @@ import Testing
         #expect(sink.counters.retried == 4)
         #expect(sink.counters.sent == 3)
         #expect(rig.log.all.contains { $0.contains("not deleted yet, trying again: APNs 503 ServiceUnavailable") })
+    }
+
+    /// A 429 on the delete with `Retry-After: 1`: the next delete waits the second out, where the
+    /// throttled backoff alone would try again after 0.05 s.
+    @Test func aThrottledDeleteWaitsOutItsRetryAfter() throws {
+        let answers = #"""
+        [{"path": "\#(Self.channelsPath)", "method": "DELETE", "nth": 1, "status": 429, "reason": "TooManyRequests",
+          "headers": {"retry-after": "1"}}]
+        """#
+        let rig = try Rig(answers: answers)
+        let patient = DeliveryWorker.Settings(queueCapacity: 64, unreachable: RetrySchedule(initial: 0.05, cap: 0.2),
+                                              throttled: RetrySchedule(initial: 0.05, cap: 5))
+        let sink = rig.sink(ChannelBook(), delivery: patient)
+        try sink.accept(Self.update(.start, sequence: 1))
+        try sink.accept(Self.update(.end, sequence: 2))
+        #expect(eventually { !rig.requests("DELETE", Self.channelsPath).isEmpty }, "\(rig.log.all)")
+        let firstSeen = Date()
+        #expect(eventually { rig.requests("DELETE", Self.channelsPath).count == 2 }, "\(rig.log.all)")
+        let waited = Date().timeIntervalSince(firstSeen)
+        sink.finish(grace: 5)
+        #expect(waited >= 0.8, "the second delete came \(waited) s after the first")
+        #expect(rig.log.all.contains { $0.contains("not deleted yet, trying again: APNs 429 TooManyRequests") }, "\(rig.log.all)")
+        #expect(rig.log.all.contains { $0.contains("deleted broadcast channel") }, "\(rig.log.all)")
     }
 
     /// A restart: the channel file keeps the freed channel, the next run's start takes it (no second

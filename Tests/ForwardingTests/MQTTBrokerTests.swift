@@ -53,7 +53,7 @@ import SinkVocabulary
             let updates = live.messages(on: "hrbridge/gym/\(strap)/updates")
             // However fast the replay, a reachable broker gets every update, in order, once, as printed.
             let everyUpdate = updates.map(\.payload) == run.output
-            #expect(everyUpdate, "received \(updates.compactMap { Self.sequence(of: $0.payload) }) of \(run.output.count)")
+            #expect(everyUpdate, "received \(updates.compactMap { Self.sequence(of: $0.payload) }) of \(run.output.count); its log: \(run.log)")
             #expect(states.map(\.payload) == updates.map(\.payload), "each update goes to both topics")
             #expect(states.allSatisfy { $0.retained && $0.qos == 1 })
             #expect(updates.allSatisfy { !$0.retained && $0.qos == 1 })

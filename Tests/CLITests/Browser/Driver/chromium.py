@@ -31,6 +31,12 @@ class Chromium:
         self.next_id = 0
         self.buffer = b""
         self.events = []
+        # Returns once the browser answers: its start takes seconds on a loaded machine.
+        try:
+            self.send("Browser.getVersion", timeout=60)
+        except BaseException:
+            self.close()
+            raise
 
     def send(self, method, params=None, session=None, timeout=20):
         self.next_id += 1

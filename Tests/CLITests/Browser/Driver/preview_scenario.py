@@ -97,8 +97,14 @@ def check(condition, what):
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-    replay = Replay(binary, workdir)
+    # The browser first, answering (its start takes seconds on a loaded machine): the replay's clock
+    # must not run meanwhile, as the pause and the sensor-lost stretch last seconds and would pass unseen.
     browser = Chromium(900, 1400)
+    try:
+        replay = Replay(binary, workdir)
+    except BaseException:
+        browser.close()
+        raise
     try:
         run(replay, browser, shots)
     except TimeoutError as error:

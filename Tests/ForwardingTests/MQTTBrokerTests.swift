@@ -47,6 +47,11 @@ import SinkVocabulary
         #expect(!first.log.contains(MosquittoBroker.users["gateway"]!), "the password stays out of the log")
         let second = Self.replay(gatewayFlags() + ["--sink", "stdout", "--dismissal", "600", try trace(strap: "Strap B")])
         #expect(second.status == .success, "\(second.log)")
+        // A clean exit's goodbye is no lost connection.
+        #expect(!first.log.contains("connection lost") && !second.log.contains("connection lost"), "\(first.log)\n\(second.log)")
+        // Each run's last message is its offline status, sent once every update was acknowledged; the
+        // dashboard may still be printing the rest on a loaded machine.
+        #expect(live.wait(timeout: 10) { $0.filter { $0.topic == "hrbridge/gym/status" }.count == 4 })
 
         for (strap, run) in [("strap-a", first), ("strap-b", second)] {
             let states = live.messages(on: "hrbridge/gym/\(strap)/state")
@@ -136,6 +141,8 @@ import SinkVocabulary
         let after = try MQTTSubscriber(broker)
         #expect(bridge.exitStatus(timeout: 40) == 0, "\(bridge.log)")
         let printed = bridge.outputLines
+        // The bridge has its PUBACK when it exits; the subscriber may still be receiving it.
+        #expect(after.wait(timeout: 10) { $0.last { $0.topic == updatesTopic }?.payload == printed.last }, "the end")
         let received = before.messages(on: updatesTopic) + after.messages(on: updatesTopic)
         #expect(received.first?.payload == printed.first, "the start")
         #expect(received.last?.payload == printed.last, "the end, after the broker came back")
@@ -239,6 +246,7 @@ import SinkVocabulary
         #expect(dashboard.wait(timeout: 10) { $0.contains { $0.topic == state && $0.payload.contains(#""reason":"paused""#) } }, "\(bridge.log)")
         try broker.publish(control, "end", user: "coach")
         #expect(bridge.exitStatus(timeout: 20) == 0, "\(bridge.log)")
+        #expect(dashboard.wait(timeout: 10) { $0.contains { $0.topic == state && $0.payload.contains(#""event":"end""#) } }, "the end")
         let states = dashboard.messages(on: state).map(\.payload)
         #expect(!states.contains { $0.contains("Sneaky") }, "the dashboard may not control")
         let reasons = states.compactMap { Self.field("reason", of: $0) }

@@ -65,7 +65,7 @@ extension MQTTConnection {
     func disconnected(code: Int32) {
         condition.lock()
         defer { condition.unlock() }
-        if connected {
+        if connected && !closing { // closing: our own goodbye, not a loss
             log("sink \(settings.broker): connection lost (\(code == 0 ? "disconnected" : Self.text(code))); reconnecting")
         }
         connected = false
